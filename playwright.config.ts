@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium against the real API and console, started here on
+ * test ports with a fresh demo database (scripts/start.ts --fresh).
+ * Files named *.nojs.spec.ts run with JavaScript disabled; all others with it enabled.
+ */
+export const E2E = {
+  port: Number(process.env.E2E_PORT || 3100),
+  apiPort: Number(process.env.E2E_API_PORT || 8887),
+  sessionSecret: "e2e-secret",
+};
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E.port}`;
+export const E2E_API_URL = `http://127.0.0.1:${E2E.apiPort}/`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/.tmp/playwright",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: chromium,
+    locale: "zh-CN",
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
+    { name: "nojs", testMatch: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node --import tsx scripts/start.ts --fresh",
+    url: `${E2E_BASE_URL}/login`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E.port),
+      API_PORT: String(E2E.apiPort),
+      API_BASE_URL: E2E_API_URL,
+      DATABASE_URL: "file:./tests/.tmp/e2e.db",
+      SESSION_SECRET: E2E.sessionSecret,
+      DATA_DIR: "./tests/.tmp/e2e-data",
+      NODE_ENV: "production",
+    },
+  },
+});

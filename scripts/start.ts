@@ -1,0 +1,92 @@
+/**
+ * Starts the embedded school API (unless API_BASE_URL points at another upstream) and the console.
+ *   node --import tsx scripts/start.ts [--fresh]
+ * --fresh deletes an embedded SQLite database first (the API then migrates and loads the demo data).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { DEFAULTS, defaultApiBaseUrl } from "../contract/settings";
+
+const env = { ...process.env };
+const PORT = Number(env.PORT || DEFAULTS.PORT);
+const API_PORT = Number(env.API_PORT || DEFAULTS.API_PORT);
+const DATABASE_URL = env.DATABASE_URL || DEFAULTS.DATABASE_URL;
+const API_BASE_URL = env.API_BASE_URL || defaultApiBaseUrl(API_PORT);
+
+/** The embedded API runs unless API_BASE_URL names another host or port (demo-data.md). */
+function isEmbedded(base: string): boolean {
+  const u = new URL(base);
+  return ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname) && Number(u.port || 80) === API_PORT;
+}
+
+const embedded = isEmbedded(API_BASE_URL);
+const children: ChildProcess[] = [];
+
+function run(name: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  child.on("exit", (code, signal) => {
+    console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything.`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+async function main() {
+  if (!existsSync(resolve("build/index.js"))) {
+    console.error("[start] The console is not built yet: run `npm run build` (or `npm run quickstart`).");
+    process.exit(1);
+  }
+  if (embedded) {
+    if (process.argv.includes("--fresh") && DATABASE_URL.startsWith("file:")) {
+      const file = resolve(DATABASE_URL.slice("file:".length));
+      for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+    }
+    run("API", ["--import", "tsx", "api/server.ts"], { API_PORT: String(API_PORT), DATABASE_URL });
+    await waitFor(new URL("openapi.json", API_BASE_URL).toString(), 120_000);
+  } else {
+    console.log(`[start] Using the upstream at ${API_BASE_URL} (embedded API not started).`);
+  }
+  run("console", ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    PORT: String(PORT),
+    API_PORT: String(API_PORT),
+    API_BASE_URL,
+    NODE_ENV: env.NODE_ENV || "production",
+  });
+  await waitFor(`http://127.0.0.1:${PORT}/login`, 60_000);
+  console.log("");
+  console.log(`  Console:  http://localhost:${PORT}/`);
+  if (embedded) console.log(`  API:      ${API_BASE_URL}  (reference: ${API_BASE_URL}docs)`);
+  console.log("  Demo accounts: see README.md, \"Demo accounts\" (e.g. 13800000005 / Sunny#2026).");
+  console.log("");
+}
+
+main().catch((err) => {
+  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  shutdown(1);
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The whole test suite: type check, vitest (unit + API on SQLite), the API suites again on PostgreSQL,
+# and the Playwright end-to-end tests in Debian's Chromium. Ends with one line "N passed, N failed".
+# With CI=true a missing PostgreSQL is a failure, not a skip.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p tests/.tmp
+results=tests/.tmp/results
+rm -rf "$results" && mkdir -p "$results"
+failures=0
+note() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
+
+# 1. Dependencies and build (a fresh clone has neither).
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  note "Installing dependencies"
+  npm ci --no-audit --no-fund || exit 1
+fi
+note "Building the console"
+npx remix build >/dev/null || { echo "[test] build failed"; npx remix build; exit 1; }
+
+note "Type check"
+if npx tsc --noEmit; then echo "typecheck passed"; else echo "typecheck FAILED"; failures=$((failures+1)); fi
+
+# 2. vitest: unit suites and the API suites on embedded SQLite.
+note "vitest (unit + API on SQLite)"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-sqlite.json" || failures=$((failures+1))
+
+# 3. The API suites on PostgreSQL.
+if bash scripts/ensure-postgres.sh; then
+  note "vitest (API on PostgreSQL)"
+  TEST_DATABASE=postgres npx vitest run tests/api --reporter=default --reporter=json \
+    --outputFile="$results/vitest-postgres.json" || failures=$((failures+1))
+elif [ "${CI:-}" = "true" ]; then
+  note "PostgreSQL is not reachable on 127.0.0.1:5432 and could not be started: FAILING (CI requires it)"
+  failures=$((failures+1))
+else
+  note "SKIPPED the PostgreSQL run: no server on 127.0.0.1:5432 (start one to include it; CI requires it)"
+fi
+
+# 4. Playwright end-to-end in Chromium (the config starts the API and console on test ports).
+if bash scripts/ensure-chromium.sh; then
+  note "Playwright (Chromium, JavaScript on and off)"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || failures=$((failures+1))
+else
+  note "Chromium could not be installed: FAILING"
+  failures=$((failures+1))
+fi
+
+node scripts/summarize-tests.mjs "$results" "$failures"
