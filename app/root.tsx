@@ -1,23 +1,99 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import tailwind from "./styles/tailwind.css?url";
+/// <reference types="@remix-run/dev" />
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorCard } from "./components/error-boundary";
+import { LoadingIndicator } from "./components/loading-indicator";
+import { Toaster } from "./components/toaster";
+import tailwind from "./styles/tailwind.css";
+import { getCsrfToken } from "./utils/csrf.server";
+import { getLocale, getT } from "./utils/i18n.server";
+import { joinTitle } from "./utils/meta";
+import { combineHeaders, getToast } from "./utils/toast.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tailwind }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "data:," },
+];
 
-export default function App() {
+export const handle = { i18n: ["common", "validation", "menu", "layout"] };
+
+/** Root data every route can read with useRouteLoaderData("root"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const t = await getT(locale, "menu");
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
+  return json(
+    { locale, productTitle: t("productTitle"), toast, csrf },
+    { headers: combineHeaders(toastHeaders, csrfHeaders) },
+  );
+}
+export interface RootLoaderData {
+  locale: "zh" | "en";
+  productTitle: string;
+  toast: { id: string; type: "success" | "error" | "info"; message: string } | null;
+  csrf: string;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: joinTitle(null, data?.productTitle) }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? "zh";
   return (
-    <html lang="zh">
+    <html lang={locale} dir={i18n.dir(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
       </head>
-      <body>
-        <Outlet />
+      <body className="min-h-screen bg-gray-50 text-gray-800 antialiased">
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+export default function App() {
+  const { locale, toast } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+      <LoadingIndicator />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  if (typeof document !== "undefined") console.error(error);
+  if (isRouteErrorResponse(error)) {
+    return (
+      <ErrorCard
+        status={error.status}
+        message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })}
+      />
+    );
+  }
+  return <ErrorCard message={t("errors.general")} />;
 }

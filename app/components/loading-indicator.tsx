@@ -1,0 +1,24 @@
+import { useFetchers, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Shown while any navigation, form submission or fetcher is in flight ("数据传输中" / "loading"). */
+export function LoadingIndicator() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const { t } = useTranslation("common");
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  if (!busy) return null;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="loading-indicator"
+      className="fixed inset-0 z-[90] flex items-start justify-center bg-white/40 pt-24"
+    >
+      <div className="flex items-center gap-2 rounded bg-gray-800/85 px-4 py-2 text-sm text-white shadow">
+        <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
+        {t("loading")}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/utils/cn";
+
+export interface ToastView {
+  id: string;
+  type: "success" | "error" | "info";
+  message: string;
+}
+
+/** Section 9: toasts show for 2000 ms. */
+export const TOAST_MS = 2000;
+
+const tone = {
+  success: "border-green-300 bg-green-50 text-green-800",
+  error: "border-red-300 bg-red-50 text-red-800",
+  info: "border-sky-300 bg-sky-50 text-sky-800",
+} as const;
+
+/**
+ * The one toast area of the app (in root). Works without JavaScript: the toast is in the HTML and
+ * a CSS animation hides it after 2 s; with JavaScript it is also removed from the DOM.
+ */
+export function Toaster({ toast }: { toast: ToastView | null | undefined }) {
+  const { t } = useTranslation("common");
+  const [visible, setVisible] = useState<ToastView | null>(toast ?? null);
+
+  useEffect(() => {
+    setVisible(toast ?? null);
+    if (!toast) return;
+    const timer = window.setTimeout(() => setVisible(null), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex justify-center px-4">
+      {visible ? (
+        <div
+          key={visible.id}
+          role={visible.type === "error" ? "alert" : "status"}
+          data-testid="toast"
+          data-type={visible.type}
+          className={cn(
+            "toast-auto-hide pointer-events-auto flex max-w-lg items-start gap-3 rounded border px-4 py-2 text-sm shadow-md",
+            tone[visible.type],
+          )}
+        >
+          <span className="flex-1 break-words">{visible.message}</span>
+          <button
+            type="button"
+            aria-label={t("close")}
+            className="opacity-60 hover:opacity-100"
+            onClick={() => setVisible(null)}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,344 @@
+import { redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { envelopeSchema, NEED_RESET_PASSWORD, SUCCESS_CODE, UNAUTHORIZED_CODE } from "@contract/api";
+import { DEFAULTS, SERVER_LANG, type Lang } from "@contract/settings";
+import zhCommon from "@contract/locales/zh/common.json";
+import enCommon from "@contract/locales/en/common.json";
+import { getEnv } from "./env.server";
+import { getLocale } from "./i18n.server";
+import { destroyUser, getUser, loginPath } from "./session.server";
+import { combineHeaders, createToastHeaders, redirectWithToast } from "./toast.server";
+import { safeRedirect } from "./redirect.server";
+
+/**
+ * The ONLY client of the upstream school API (specification sections 7 and 8).
+ *
+ * Page authors:
+ *   const data = await upstream(request).get("users/x/", { query: { currentPage: 1 }, schema: mySchema });
+ * Failures throw:
+ *   - a redirect Response for code 401 (session cleared → /login?redirect=…, applicants → /admission/wx/login)
+ *     and for msg "Need Reset Password" (→ /resetPassword?mode=forced&phone=…, no toast);
+ *   - an UpstreamError for everything else (non-200 code, timeout, transport error, garbage reply).
+ * Helpers: `toastOnError` (actions: toast + redirect back) and `settle` (loaders: an error state).
+ */
+
+type Scalar = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, Scalar | Scalar[]>;
+export type FormFields = Record<string, Scalar | Scalar[]>;
+
+export type UpstreamErrorKind =
+  | "code" // a reply with code other than 200 (msg or the unknown-error text)
+  | "unauthorized" // code 401
+  | "needResetPassword" // msg "Need Reset Password"
+  | "timeout"
+  | "transport" // connection refused, DNS, reset…
+  | "invalid"; // not JSON, not the {code,msg,data} envelope, or data not matching the schema
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamErrorKind;
+  /** The envelope's code (or HTTP status when there was no envelope). */
+  readonly code: number | null;
+  /** The envelope's data (e.g. `{ errors: { field: [msg] } }` for 422). */
+  readonly data: unknown;
+  constructor(kind: UpstreamErrorKind, message: string, code: number | null = null, data: unknown = undefined) {
+    super(message);
+    this.name = "UpstreamError";
+    this.kind = kind;
+    this.code = code;
+    this.data = data;
+  }
+  /** Per-field messages of a 422 reply (`data.errors`), if any. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    const errors = (this.data as { errors?: unknown } | null | undefined)?.errors;
+    if (!errors || typeof errors !== "object") return undefined;
+    const out: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(errors as Record<string, unknown>)) {
+      const list = Array.isArray(v) ? v : [v];
+      out[k] = list.filter((x): x is string => typeof x === "string");
+    }
+    return out;
+  }
+}
+
+export const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;
+
+const COMMON = { zh: zhCommon, en: enCommon } as const;
+function text(lang: Lang, key: keyof typeof zhCommon.upstream, vars: Record<string, string | number> = {}) {
+  const template: string = COMMON[lang].upstream[key] ?? zhCommon.upstream[key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ""));
+}
+
+/** The unknown-error text of section 8 (Chinese: 服务器发生未知错误，请联系管理员). */
+export const unknownErrorText = (lang: Lang) => text(lang, "unknown");
+
+export interface UpstreamClientOptions {
+  /** Base address ending with "/"; paths are appended without a leading slash. */
+  baseUrl: string;
+  appId: string;
+  lang: Lang;
+  token?: string | null;
+  /** 30000 ms (section 9); configurable for tests. */
+  timeoutMs?: number;
+}
+
+export interface CallOptions<S extends z.ZodTypeAny | undefined = undefined> {
+  query?: QueryParams;
+  /** Form-encoded body; null, undefined and "" fields are omitted. */
+  form?: FormFields;
+  /** zod schema of `data`; without it `data` is returned as unknown. */
+  schema?: S;
+}
+type Out<S> = S extends z.ZodTypeAny ? z.output<S> : unknown;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+function appendAll(params: URLSearchParams, fields: Record<string, Scalar | Scalar[]> | undefined) {
+  if (!fields) return params;
+  for (const [key, raw] of Object.entries(fields)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values) {
+      if (v === undefined || v === null || v === "") continue;
+      params.append(key, String(v));
+    }
+  }
+  return params;
+}
+
+/** Form encoding of section 7: empty fields omitted. */
+export const encodeForm = (form: FormFields | undefined) => appendAll(new URLSearchParams(), form);
+
+export function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
+  const base = baseUrl.endsWith("/") ? baseUrl : baseUrl + "/";
+  const url = new URL(path.replace(/^\/+/, ""), base);
+  appendAll(url.searchParams, query);
+  return url.toString();
+}
+
+function describeTransport(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  const cause = e?.cause?.message || e?.cause?.code;
+  return cause ? `${e?.message ?? "fetch failed"}: ${cause}` : (e?.message ?? String(error));
+}
+
+/** A client bound to explicit settings (no Remix request). Throws UpstreamError on every failure. */
+export function createUpstreamClient(opts: UpstreamClientOptions) {
+  const timeoutMs = opts.timeoutMs ?? DEFAULTS.REQUEST_TIMEOUT_MS;
+
+  async function call<S extends z.ZodTypeAny | undefined = undefined>(
+    method: HttpMethod,
+    path: string,
+    { query, form, schema }: CallOptions<S> = {},
+  ): Promise<Out<S>> {
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      lang: SERVER_LANG[opts.lang],
+      appid: opts.appId,
+    };
+    if (opts.token) headers.token = opts.token;
+    let body: string | undefined;
+    if (form !== undefined && method !== "GET") {
+      headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+      body = encodeForm(form).toString();
+    }
+    let url: string;
+    try {
+      url = buildUrl(opts.baseUrl, path, query);
+    } catch (error) {
+      // Request-setup error (section 8): a toast as well.
+      throw new UpstreamError("transport", (error as Error)?.message ?? String(error));
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let raw: string;
+    let status: number;
+    try {
+      const res = await fetch(url, { method, headers, body, signal: controller.signal, redirect: "manual" });
+      status = res.status;
+      raw = await res.text();
+    } catch (error) {
+      if (controller.signal.aborted) throw new UpstreamError("timeout", text(opts.lang, "timeout", { ms: timeoutMs }));
+      throw new UpstreamError("transport", text(opts.lang, "network", { detail: describeTransport(error) }));
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new UpstreamError("invalid", text(opts.lang, "notJson", { status }), status);
+    }
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) throw new UpstreamError("invalid", text(opts.lang, "badShape", { status }), status);
+    const { code, msg, data } = envelope.data;
+
+    if (msg === NEED_RESET_PASSWORD) throw new UpstreamError("needResetPassword", NEED_RESET_PASSWORD, code, data);
+    if (code === UNAUTHORIZED_CODE) {
+      throw new UpstreamError("unauthorized", msg || unknownErrorText(opts.lang), code, data);
+    }
+    if (code !== SUCCESS_CODE) throw new UpstreamError("code", msg || unknownErrorText(opts.lang), code, data);
+
+    if (!schema) return data as Out<S>;
+    const parsed = (schema as z.ZodTypeAny).safeParse(data);
+    if (!parsed.success) throw new UpstreamError("invalid", text(opts.lang, "badData", { path }), code, data);
+    return parsed.data as Out<S>;
+  }
+
+  return {
+    request: call,
+    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
+      call<S>("GET", path, o),
+    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
+    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("PATCH", path, o),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("DELETE", path, o),
+  };
+}
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/**
+ * The page the user is on, for `?redirect=`: the request's own path for document/loader requests,
+ * the Referer's path (same site only) for form posts to action routes. `_data`/`index` are dropped.
+ */
+export function pagePath(request: Request): string {
+  const own = new URL(request.url);
+  let target = own;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const referer = request.headers.get("referer");
+    if (referer) {
+      try {
+        const r = new URL(referer);
+        if (r.host === own.host) target = r;
+      } catch {
+        // ignore
+      }
+    }
+  }
+  const search = new URLSearchParams(target.search);
+  search.delete("_data");
+  search.delete("index");
+  const qs = search.toString();
+  return target.pathname + (qs ? `?${qs}` : "");
+}
+
+export interface RequestUpstreamOptions {
+  /** Override the session token (e.g. a token reply not yet stored). `null` = send none. */
+  token?: string | null;
+  timeoutMs?: number;
+  /** Phone to keep when a Need Reset Password reply sends the user to /resetPassword. */
+  phone?: string;
+}
+
+/**
+ * The client bound to a Remix request: token from the session, lang from the user's language,
+ * appid from the settings. 401 and Need Reset Password become redirect Responses (thrown).
+ */
+export function upstream(request: Request, options: RequestUpstreamOptions = {}) {
+  const env = getEnv();
+  const clientPromise = (async () => {
+    const [lang, user] = await Promise.all([getLocale(request), getUser(request)]);
+    const token = options.token !== undefined ? options.token : (user?.token ?? null);
+    return {
+      user,
+      lang,
+      client: createUpstreamClient({
+        baseUrl: env.API_BASE_URL,
+        appId: env.APP_ID,
+        lang,
+        token,
+        timeoutMs: options.timeoutMs,
+      }),
+    };
+  })();
+
+  async function call<S extends z.ZodTypeAny | undefined = undefined>(
+    method: HttpMethod,
+    path: string,
+    o: CallOptions<S> = {},
+  ): Promise<Out<S>> {
+    const { client, user } = await clientPromise;
+    try {
+      return await client.request<S>(method, path, o);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (error.kind === "unauthorized") {
+        const to = loginPath(safeRedirect(pagePath(request)), {
+          roleId: user?.info.roleId,
+          kindergartenId: user?.info.kindergartenId,
+        });
+        throw redirect(to, {
+          headers: combineHeaders(
+            await destroyUser(request),
+            await createToastHeaders({ type: "error", message: error.message }, request),
+          ),
+        });
+      }
+      if (error.kind === "needResetPassword") {
+        const phoneField = o.form?.phone;
+        const phone = options.phone ?? (typeof phoneField === "string" ? phoneField.trim() : user?.info.phone);
+        const params = new URLSearchParams({ mode: "forced" });
+        if (phone) params.set("phone", phone);
+        throw redirect(`/resetPassword?${params}`);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    request: call,
+    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
+      call<S>("GET", path, o),
+    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
+    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("PATCH", path, o),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("DELETE", path, o),
+  };
+}
+
+/**
+ * Actions: await an upstream call; on failure, redirect back (or to `redirectTo`) with the error
+ * as a 2 s toast. Redirect Responses (401, Need Reset Password) pass through; other errors rethrow.
+ *   const saved = await toastOnError(request, upstream(request).post("x/", { form }));
+ */
+export async function toastOnError<T>(
+  request: Request,
+  promise: Promise<T>,
+  opts: { redirectTo?: string; message?: string } = {},
+): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      throw await redirectWithToast(safeRedirect(opts.redirectTo ?? pagePath(request)), {
+        type: "error",
+        message: opts.message ?? error.message,
+      });
+    }
+    throw error;
+  }
+}
+
+export type Settled<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; code: number | null; kind: UpstreamErrorKind; fieldErrors?: Record<string, string[]> };
+
+/**
+ * Loaders (and actions that want to show 422 field errors): turn an upstream failure into a value.
+ * Redirect Responses (401, Need Reset Password) and programming errors still throw.
+ *   const result = await settle(upstream(request).get("x/", { schema }));
+ *   if (!result.ok) return json({ error: result.error });
+ */
+export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, data: await promise };
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      return { ok: false, error: error.message, code: error.code, kind: error.kind, fieldErrors: error.fieldErrors };
+    }
+    throw error;
+  }
+}
