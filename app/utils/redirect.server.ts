@@ -1,7 +1,7 @@
 /**
  * The `?redirect=` sanitiser: only same-site relative paths ("/x?y") are honoured;
- * anything else (absolute URLs, protocol-relative "//host", backslashes, control characters,
- * the auth screens themselves) falls back to `fallback`.
+ * anything else (absolute URLs, protocol-relative "//host", backslashes, control characters)
+ * falls back to `fallback`.
  */
 const DUMMY = "http://console.invalid";
 
@@ -17,6 +17,15 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== DUMMY) return fallback;
-  if (["/login", "/register", "/resetPassword", "/logout"].includes(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
+}
+
+/** Public screens that make no sense as a place to land after logging in. */
+const AUTH_PATHS = ["/login", "/register", "/resetPassword", "/logout", "/admission/wx/login"];
+
+/** safeRedirect for the `redirect` of /login: also refuses the auth screens themselves. */
+export function safeLoginRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  const safe = safeRedirect(to, fallback);
+  const pathname = safe.split(/[?#]/)[0];
+  return AUTH_PATHS.includes(pathname) ? fallback : safe;
 }

@@ -1,0 +1,39 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { Endpoints, PLATFORM_PC, tokenReplySchema } from "@contract/api";
+import { requireCsrf } from "~/utils/csrf.server";
+import { getT } from "~/utils/i18n.server";
+import { safeRedirect } from "~/utils/redirect.server";
+import { commitUser, requireUser } from "~/utils/session.server";
+import { canSwitchKindergarten } from "~/utils/switcher.server";
+import { combineHeaders, createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+import { pagePath, settle, upstream } from "~/utils/upstream.server";
+
+/** POST /switch-kindergarten (field kindergartenId; roles 1 and 11): PATCH token/kindergarten/{id}?platform=pc. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
+  const user = await requireUser(request, pagePath(request));
+  const form = await request.formData();
+  const kindergartenId = Number(form.get("kindergartenId"));
+  const t = await getT(request, "common");
+  const back = safeRedirect(pagePath(request));
+  const failed = () => redirectWithToast(back, { type: "error", message: t("errors.switchKindergartenFailed") });
+
+  if (!canSwitchKindergarten(user) || !Number.isInteger(kindergartenId) || kindergartenId <= 0) throw await failed();
+  const result = await settle(
+    upstream(request).patch(Endpoints.switchKindergarten(kindergartenId), {
+      query: { platform: PLATFORM_PC },
+      schema: tokenReplySchema,
+    }),
+  );
+  if (!result.ok) throw await failed();
+  return redirect("/", {
+    headers: combineHeaders(
+      await commitUser(request, result.data),
+      await createToastHeaders({ type: "success", message: t("auth.kindergartenSwitched") }, request),
+    ),
+  });
+}
+
+export async function loader() {
+  return redirect("/");
+}

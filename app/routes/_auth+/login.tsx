@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { login } from "~/utils/auth.server";
+import { requireCsrf } from "~/utils/csrf.server";
+import { getT } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { safeLoginRedirect } from "~/utils/redirect.server";
+import { commitUser, getUser } from "~/utils/session.server";
+import { isUpstreamError } from "~/utils/upstream.server";
+
+const LoginSchema = z.object({
+  phone: z.string({ error: "phone.required" }).trim().min(1, "phone.required"),
+  password: z.string({ error: "password.required" }).min(1, "password.required"),
+  redirectTo: z.string().optional(),
+});
+
+export const meta = pageMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const t = await getT(request, "menu");
+  return json({ title: t("title.login") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
+  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const reply = await login(request);
+    const headers = await commitUser(request, reply);
+    return redirect(safeLoginRedirect(submission.value.redirectTo), { headers });
+  } catch (error) {
+    if (isUpstreamError(error)) {
+      return json(
+        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation(["common", "validation", "menu"]);
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const redirectTo = searchParams.get("redirect") ?? "";
+  const [form, fields] = useForm({
+    id: "login-form",
+    constraint: getZodConstraint(LoginSchema),
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const tv = (errors?: string[]) => errors?.map((e) => t(e, { ns: "validation" }));
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+
+  return (
+    <div>
+      <h1 className="mb-6 text-center text-xl font-semibold text-gray-800">{t("title.login", { ns: "menu" })}</h1>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label={t("auth.phone")} htmlFor={fields.phone.id} errors={tv(fields.phone.errors)} errorId={fields.phone.errorId}>
+          <Input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            autoComplete="username"
+            placeholder={t("auth.phonePlaceholder")}
+            autoFocus
+          />
+        </Field>
+        <Field
+          label={t("auth.password")}
+          htmlFor={fields.password.id}
+          errors={tv(fields.password.errors)}
+          errorId={fields.password.errorId}
+        >
+          <Input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            placeholder={t("auth.passwordPlaceholder")}
+          />
+        </Field>
+        <div role="alert" id={form.errorId}>
+          <ErrorList errors={form.errors} />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy} data-testid="login-submit">
+          {busy ? t("auth.loggingIn") : t("auth.login")}
+        </Button>
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
+        <Link to="/register" className="text-primary hover:underline">
+          {t("auth.toRegister")}
+        </Link>
+        <Link to="/resetPassword" className="text-primary hover:underline">
+          {t("auth.forgotPassword")}
+        </Link>
+      </div>
+    </div>
+  );
+}
