@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Every key of every namespace must exist in both languages (zh and en). */
+const root = path.resolve(__dirname, "../../contract/locales");
+const langs = ["zh", "en"] as const;
+
+function flatten(value: unknown, prefix = "", out: string[] = []): string[] {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.push(prefix);
+  }
+  return out;
+}
+
+const namespaces = [
+  ...new Set(langs.flatMap((l) => fs.readdirSync(path.join(root, l)).filter((f) => f.endsWith(".json")))),
+].sort();
+
+describe("locales", () => {
+  it("has namespaces", () => {
+    expect(namespaces).toEqual(expect.arrayContaining(["common.json", "menu.json", "validation.json"]));
+  });
+
+  it.each(namespaces)("%s exists in both languages with the same keys", (file) => {
+    const keys = Object.fromEntries(
+      langs.map((l) => {
+        const p = path.join(root, l, file);
+        expect(fs.existsSync(p), `${l}/${file} is missing`).toBe(true);
+        return [l, new Set(flatten(JSON.parse(fs.readFileSync(p, "utf8"))))];
+      }),
+    ) as Record<(typeof langs)[number], Set<string>>;
+    const onlyZh = [...keys.zh].filter((k) => !keys.en.has(k));
+    const onlyEn = [...keys.en].filter((k) => !keys.zh.has(k));
+    expect({ onlyZh, onlyEn }).toEqual({ onlyZh: [], onlyEn: [] });
+  });
+
+  it.each(namespaces)("%s has no empty texts", (file) => {
+    for (const l of langs) {
+      const json = JSON.parse(fs.readFileSync(path.join(root, l, file), "utf8"));
+      const empty = flatten(json).filter((k) => {
+        const v = k.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], json);
+        return typeof v === "string" && v.trim() === "";
+      });
+      expect(empty, `${l}/${file}`).toEqual([]);
+    }
+  });
+
+  it("holds the password-policy keys used by contract/password-policy.ts", () => {
+    for (const l of langs) {
+      const v = JSON.parse(fs.readFileSync(path.join(root, l, "validation.json"), "utf8"));
+      for (const k of ["required", "tooShort", "kinds", "sequence"]) expect(v.password?.[k], `${l} password.${k}`).toBeTruthy();
+    }
+  });
+});
