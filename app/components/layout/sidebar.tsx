@@ -1,0 +1,147 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { findSection, HOME_ROUTE } from "@contract/route-tree";
+import { Icon } from "~/components/icons";
+import { cn } from "~/utils/cn";
+import type { MenuSectionView } from "~/utils/permissions.server";
+import { useLayoutT } from "./i18n";
+
+/**
+ * The sidebar menu (vue-element-admin Sidebar): server-rendered from the user's filtered tree.
+ * Sections are <details name="kg-menu"> (one open at a time natively; with JavaScript the open
+ * section is also kept in state so opening one closes the others everywhere). The current page is
+ * highlighted and its section opened. Collapsed (desktop only): icons only, a section's pages show
+ * in a flyout on hover or keyboard focus.
+ */
+export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapsed: boolean }) {
+  const { t } = useLayoutT();
+  const { pathname } = useLocation();
+  const active = findSection(pathname)?.path ?? null;
+  const [openSection, setOpenSection] = useState<string | null>(active);
+  useEffect(() => setOpenSection(active), [active, pathname]);
+
+  const isActive = (path: string) => pathname === path || pathname.toLowerCase() === path.toLowerCase();
+  const label = collapsed ? "desk:hidden" : "";
+
+  return (
+    <nav aria-label={t("sidebar.label")} className="select-none text-sm text-menu-text" data-testid="sidebar">
+      <ul>
+        <li>
+          <Link
+            to={HOME_ROUTE.path}
+            data-testid="menu-link"
+            data-path={HOME_ROUTE.path}
+            aria-current={isActive(HOME_ROUTE.path) ? "page" : undefined}
+            title={collapsed ? t("menu:" + HOME_ROUTE.meta.title) : undefined}
+            className={cn(
+              "flex h-14 items-center gap-3 px-5 hover:bg-menu-hover",
+              isActive(HOME_ROUTE.path) && "text-menu-active",
+            )}
+          >
+            <Icon name="home" className="h-4 w-4 shrink-0" />
+            <span className={cn("truncate", label)}>{t("menu:" + HOME_ROUTE.meta.title)}</span>
+          </Link>
+        </li>
+        {menu.map((section) => {
+          const sectionActive = section.path === active;
+          const title = t("menu:" + section.title);
+          return (
+            <li key={section.path} className="group relative" data-testid="menu-section" data-path={section.path}>
+              <details
+                name="kg-menu"
+                open={openSection === section.path}
+                onToggle={(e) => {
+                  const open = e.currentTarget.open;
+                  setOpenSection((cur) => (open ? section.path : cur === section.path ? null : cur));
+                }}
+              >
+                <summary
+                  className={cn(
+                    "flex h-14 cursor-pointer list-none items-center gap-3 px-5 hover:bg-menu-hover [&::-webkit-details-marker]:hidden",
+                    sectionActive && "text-white",
+                  )}
+                  title={collapsed ? title : undefined}
+                >
+                  <Icon name={section.icon} className="h-4 w-4 shrink-0" />
+                  <span className={cn("flex-1 truncate", label)}>{title}</span>
+                  <Icon
+                    name="chevron"
+                    className={cn(
+                      "h-3 w-3 shrink-0 transition-transform",
+                      openSection === section.path && "rotate-180",
+                      label,
+                    )}
+                  />
+                </summary>
+                <ul className={cn("bg-menu-sub", label)}>
+                  {section.children.map((page) => (
+                    <li key={page.path}>
+                      <MenuLink page={page} active={isActive(page.path)} className="h-[50px] pl-12 pr-5" testId="menu-link" />
+                    </li>
+                  ))}
+                </ul>
+              </details>
+              {collapsed ? (
+                <div className="absolute left-full top-0 z-50 hidden min-w-48 rounded-r bg-menu-sub py-1 shadow-lg max-desk:!hidden group-focus-within:block group-hover:block">
+                  <div className="px-4 py-2 text-xs uppercase tracking-wide text-menu-text/70">{title}</div>
+                  <ul>
+                    {section.children.map((page) => (
+                      <li key={page.path}>
+                        <MenuLink page={page} active={isActive(page.path)} className="h-10 px-4" testId="menu-flyout-link" />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function MenuLink({
+  page,
+  active,
+  className,
+  testId,
+}: {
+  page: MenuSectionView["children"][number];
+  active: boolean;
+  className: string;
+  testId: string;
+}) {
+  const { t } = useLayoutT();
+  const title = t("menu:" + page.title);
+  const classes = cn("flex items-center gap-2 truncate hover:bg-menu-hover", active && "text-menu-active", className);
+  if (page.external) {
+    // Section 5: http:, https:, mailto:, tel: links open in a new tab.
+    return (
+      <a
+        href={page.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid={testId}
+        data-path={page.path}
+        data-external="true"
+        title={t("sidebar.externalHint")}
+        className={classes}
+      >
+        <span className="truncate">{title}</span>
+        <Icon name="external" className="h-3 w-3 shrink-0" />
+      </a>
+    );
+  }
+  return (
+    <Link
+      to={page.href}
+      data-testid={testId}
+      data-path={page.path}
+      aria-current={active ? "page" : undefined}
+      className={classes}
+    >
+      <span className="truncate">{title}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,12 @@
+import { Outlet } from "@remix-run/react";
+import { GuardErrorBoundary } from "~/components/layout/error-pages";
+import { sectionLoader } from "~/utils/page.server";
+
+/** Section layout: checks the section (route tree) before any of its pages runs. */
+export const loader = sectionLoader;
+
+export default function SectionLayout() {
+  return <Outlet />;
+}
+
+export { GuardErrorBoundary as ErrorBoundary };
