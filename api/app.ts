@@ -1,0 +1,61 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import pkg from "../package.json";
+import type { App, AppEnv, Deps } from "./context";
+import { ApiError, errorBody, langOf, validationHook } from "./http";
+import { t } from "./i18n";
+import { registerTokenRoutes } from "./routes/token";
+import { registerBindingRoutes } from "./routes/bindings";
+import { registerRegistrationRoutes } from "./routes/register";
+import { registerSandboxRoutes } from "./routes/sandbox";
+import { registerUploadRoutes } from "./routes/uploads";
+import { renderDocs } from "./routes/docs";
+
+/** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
+function logError(method: string, path: string, err: unknown) {
+  const e = err as { name?: string; message?: string; stack?: string; code?: string };
+  // pg errors carry `detail` with row values (personal data): never logged.
+  console.error(`[api] ${method} ${path} failed: ${e?.name ?? "Error"}${e?.code ? ` (${e.code})` : ""}: ${e?.message ?? String(err)}\n${e?.stack ?? ""}`);
+}
+
+export function buildApp(deps: Deps): App {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
+
+  registerTokenRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
+  registerBindingRoutes(app, deps);
+  registerSandboxRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+
+  const docConfig = {
+    openapi: "3.0.3",
+    info: {
+      title: "School API (kindergarten admin console upstream)",
+      version: pkg.version,
+      description:
+        "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 409, 422 with data.errors per field, 423, 429, 500); msg is translated by the `lang` header (zh-CN default, en-US). Writes are application/x-www-form-urlencoded. Authenticate with the `token` header.",
+    },
+    servers: [{ url: "/" }],
+  };
+  app.doc("/openapi.json", docConfig);
+  app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPIDocument(docConfig) as unknown as Record<string, unknown>, langOf(c))));
+  app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: pkg.version } }));
+
+  app.notFound((c) => c.json({ code: 404, msg: t(langOf(c), "error.routeNotFound"), data: null }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(c, err), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      const key = status === 401 ? "error.unauthorized" : status === 404 ? "error.notFound" : status >= 500 ? "error.internal" : "error.badRequest";
+      return c.json({ code: status, msg: t(langOf(c), key), data: null }, status);
+    }
+    logError(c.req.method, c.req.path, err);
+    return c.json({ code: 500, msg: t(langOf(c), "error.internal"), data: null }, 500);
+  });
+
+  return app;
+}

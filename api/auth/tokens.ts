@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Writer } from "@api/db/audit";
+
+export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** A new random token (32 bytes, base64url); only its sha256 is stored. */
+export async function issueToken(
+  w: Writer,
+  opts: { userId: number; roleId: number; kindergartenId: number | null; platform: string; ttlSeconds: number },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await w.insert(
+    "tokens",
+    {
+      token_hash: sha256(token),
+      user_id: opts.userId,
+      role_id: opts.roleId,
+      kindergarten_id: opts.kindergartenId,
+      platform: opts.platform,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + opts.ttlSeconds * 1000).toISOString(),
+      revoked_at: null,
+    },
+    "issue_token",
+  );
+  return token;
+}
+
+export async function revokeToken(w: Writer, tokenId: number): Promise<void> {
+  await w.update("tokens", tokenId, { revoked_at: new Date().toISOString() }, "revoke_token");
+}
+
+/** Revokes every live token of a user (password change). */
+export async function revokeAllTokens(w: Writer, userId: number): Promise<void> {
+  const live = await w.trx
+    .selectFrom("tokens")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+  for (const row of live) await revokeToken(w, row.id);
+}

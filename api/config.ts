@@ -1,0 +1,33 @@
+import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto";
+import { DEFAULTS } from "@contract/settings";
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  aes: AesKeys;
+  tokenTtlSeconds: number;
+  uploadDir: string;
+  /** Where the local SMS provider's outbox may be read over HTTP (GET sms/outbox). */
+  smsOutboxEnabled: boolean;
+  /** Hosts the WeChat sandbox may redirect back to (besides 127.0.0.1 and localhost). */
+  wechatRedirectHosts: string[];
+  /** Lockout: failures allowed in the window, window and lock length in minutes. */
+  lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const ttlHours = Number(env.TOKEN_TTL_HOURS ?? 168);
+  return {
+    port: Number(env.API_PORT ?? DEFAULTS.API_PORT),
+    host: env.API_HOST ?? "127.0.0.1",
+    databaseUrl: env.DATABASE_URL ?? DEFAULTS.DATABASE_URL,
+    aes: { key: env.AES_KEY ?? DEFAULT_AES_KEY, iv: env.AES_IV ?? DEFAULT_AES_IV },
+    tokenTtlSeconds: Math.max(1, Math.round((Number.isFinite(ttlHours) ? ttlHours : 168) * 3600)),
+    uploadDir: env.UPLOAD_DIR ?? "./data/uploads",
+    smsOutboxEnabled: (env.SMS_PROVIDER ?? "local") === "local",
+    wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,285 @@
+import { sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { FLAGS } from "@contract/optional-function";
+
+export type DialectName = "sqlite" | "postgres";
+
+/**
+ * One set of migrations for both dialects. Portable types only (architecture.md "Data"):
+ * integer ids, text strings, ISO text dates/timestamps, integer 0/1 booleans;
+ * coordinates are `double precision` (REAL affinity on SQLite).
+ */
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type TB = CreateTableBuilder<any, any>;
+  const withId = (t: TB): TB =>
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+
+  const m001: Migration = {
+    async up(db: Kysely<unknown>) {
+      const table = (name: string) => withId(db.schema.createTable(name).ifNotExists());
+
+      await table("education_groups")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_en", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+
+      await table("kindergartens")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_en", "text")
+        .addColumn("education_group_id", "integer", (c) => c.notNull().references("education_groups.id"))
+        .addColumn("province", "text")
+        .addColumn("city", "text")
+        .addColumn("area", "text")
+        .addColumn("address", "text")
+        .addColumn("longitude", "double precision")
+        .addColumn("latitude", "double precision")
+        .addColumn("contract_start", "text")
+        .addColumn("contract_end", "text")
+        .addColumn("max_classes", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("version", "text", (c) => c.notNull().defaultTo("standard"))
+        .addColumn("registration_code", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("kindergartens_group_idx").ifNotExists().on("kindergartens").column("education_group_id").execute();
+
+      await table("classes")
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_en", "text")
+        .addColumn("level", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("classes_kg_idx").ifNotExists().on("classes").column("kindergarten_id").execute();
+
+      await table("users")
+        .addColumn("real_name", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("gender", "text")
+        .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("email", "text")
+        .addColumn("education_group_id", "integer", (c) => c.references("education_groups.id"))
+        .addColumn("kindergarten_id", "integer", (c) => c.references("kindergartens.id"))
+        .addColumn("class_id", "integer", (c) => c.references("classes.id"))
+        .addColumn("default_role_id", "integer", (c) => c.notNull())
+        .addColumn("bonus_points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("must_reset_password", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("introducer_id", "integer")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("users_kg_idx").ifNotExists().on("users").column("kindergarten_id").execute();
+      await db.schema.createIndex("users_group_idx").ifNotExists().on("users").column("education_group_id").execute();
+
+      await table("user_roles")
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("role_id", "integer", (c) => c.notNull())
+        .addUniqueConstraint("user_roles_uq", ["user_id", "role_id"])
+        .execute();
+      await db.schema.createIndex("user_roles_role_idx").ifNotExists().on("user_roles").column("role_id").execute();
+
+      await table("class_teachers")
+        .addColumn("class_id", "integer", (c) => c.notNull().references("classes.id"))
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addUniqueConstraint("class_teachers_uq", ["class_id", "user_id"])
+        .execute();
+      await db.schema.createIndex("class_teachers_user_idx").ifNotExists().on("class_teachers").column("user_id").execute();
+
+      await table("places")
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("capacity", "integer")
+        .addColumn("remark", "text")
+        .execute();
+
+      for (const t of ["principal_kindergartens", "pro_teacher_kindergartens"]) {
+        await table(t)
+          .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+          .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addUniqueConstraint(`${t}_uq`, ["user_id", "kindergarten_id"])
+          .execute();
+        await db.schema.createIndex(`${t}_kg_idx`).ifNotExists().on(t).column("kindergarten_id").execute();
+      }
+
+      await table("expert_teachers")
+        .addColumn("expert_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("teacher_id", "integer", (c) => c.notNull().references("users.id"))
+        .addUniqueConstraint("expert_teachers_uq", ["expert_id", "teacher_id"])
+        .execute();
+
+      await table("buses")
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("plate_number", "text")
+        .addColumn("stations", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("teacher1_id", "integer", (c) => c.references("users.id"))
+        .addColumn("teacher2_id", "integer", (c) => c.references("users.id"))
+        .execute();
+
+      await table("bus_teachers")
+        .addColumn("bus_id", "integer", (c) => c.notNull().references("buses.id"))
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addUniqueConstraint("bus_teachers_uq", ["bus_id", "user_id"])
+        .execute();
+
+      let students = table("students")
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("class_id", "integer", (c) => c.references("classes.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("english_name", "text")
+        .addColumn("gender", "text")
+        .addColumn("birthday", "text")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("at_school"));
+      for (const col of [
+        "nationality", "photo_url", "enrolled_on", "health_history", "allergies", "medical_notes",
+        "emergency_contacts", "insurance_company", "insurance_policy_no", "insurance_expires",
+      ]) students = students.addColumn(col, "text");
+      students = students
+        .addColumn("bus_requested", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("bus_id", "integer", (c) => c.references("buses.id"))
+        .addColumn("bus_station", "text")
+        .addColumn("photo_consent", "integer", (c) => c.notNull().defaultTo(0));
+      for (const col of [
+        "home_language", "other_languages", "language_notes",
+        "father_name", "father_phone", "father_company", "father_position", "father_email",
+        "mother_name", "mother_phone", "mother_company", "mother_position", "mother_email",
+        "home_address", "ic_card_no", "remark",
+      ]) students = students.addColumn(col, "text");
+      await students
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("students_kg_idx").ifNotExists().on("students").column("kindergarten_id").execute();
+      await db.schema.createIndex("students_class_idx").ifNotExists().on("students").column("class_id").execute();
+
+      await table("student_parents")
+        .addColumn("student_id", "integer", (c) => c.notNull().references("students.id"))
+        .addColumn("parent_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("relationship", "text")
+        .addUniqueConstraint("student_parents_uq", ["student_id", "parent_id"])
+        .execute();
+      await db.schema.createIndex("student_parents_parent_idx").ifNotExists().on("student_parents").column("parent_id").execute();
+
+      await table("doctor_students")
+        .addColumn("doctor_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("student_id", "integer", (c) => c.notNull().references("students.id"))
+        .addUniqueConstraint("doctor_students_uq", ["doctor_id", "student_id"])
+        .execute();
+
+      let of = table("optional_functions").addColumn("kindergarten_id", "integer", (c) =>
+        c.notNull().unique().references("kindergartens.id"),
+      );
+      for (const f of [...FLAGS, "isUploadOriginalImage", "isShowMonitoring", "isShowObservationAnalysis"])
+        of = of.addColumn(f, "integer", (c) => c.notNull().defaultTo(0));
+      for (const f of ["teachingRecordLimit", "classCirclePostLimit", "assistantSessionCount"])
+        of = of.addColumn(f, "integer", (c) => c.notNull().defaultTo(0));
+      await of.addColumn("videoLengthSeconds", "integer", (c) => c.notNull().defaultTo(60)).execute();
+
+      await table("tokens")
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("role_id", "integer", (c) => c.notNull())
+        .addColumn("kindergarten_id", "integer")
+        .addColumn("platform", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("revoked_at", "text")
+        .execute();
+      await db.schema.createIndex("tokens_user_idx").ifNotExists().on("tokens").column("user_id").execute();
+
+      await table("login_attempts")
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("ok", "integer", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("login_attempts_phone_idx").ifNotExists().on("login_attempts").columns(["phone", "at"]).execute();
+
+      await table("login_locks")
+        .addColumn("phone", "text", (c) => c.notNull().unique())
+        .addColumn("locked_until", "text", (c) => c.notNull())
+        .execute();
+
+      await table("sms_outbox")
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("content", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sms_outbox_phone_idx").ifNotExists().on("sms_outbox").column("phone").execute();
+
+      await table("sms_codes")
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("code_hash", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("used_at", "text")
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex("sms_codes_phone_idx").ifNotExists().on("sms_codes").columns(["phone", "created_at"]).execute();
+
+      await table("wechat_codes")
+        .addColumn("code", "text", (c) => c.notNull().unique())
+        .addColumn("openid", "text", (c) => c.notNull())
+        .addColumn("nickname", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("used_at", "text")
+        .execute();
+
+      await table("wechat_accounts")
+        .addColumn("openid", "text", (c) => c.notNull().unique())
+        .addColumn("app_id", "text", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("nickname", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+
+      await table("storage_credentials")
+        .addColumn("access_key_id", "text", (c) => c.notNull().unique())
+        .addColumn("secret_hash", "text", (c) => c.notNull())
+        .addColumn("token_hash", "text", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("bucket", "text", (c) => c.notNull())
+        .addColumn("prefix", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+
+      await table("audit_log")
+        .addColumn("user_id", "integer")
+        .addColumn("role_id", "integer")
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("entity", "text", (c) => c.notNull())
+        .addColumn("entity_id", "integer")
+        .addColumn("before", "text")
+        .addColumn("after", "text")
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("audit_log_entity_idx").ifNotExists().on("audit_log").columns(["entity", "entity_id"]).execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
+  return {
+    async getMigrations() {
+      return { "001_core": m001 };
+    },
+  };
+}
+
+/** After explicit-id inserts on PostgreSQL, move each serial sequence past the largest id. */
+export async function syncSequences(db: Kysely<unknown>, dialect: DialectName, tables: string[]) {
+  if (dialect !== "postgres") return;
+  for (const t of tables) {
+    await sql`SELECT setval(pg_get_serial_sequence(${t}, 'id'), COALESCE((SELECT MAX(id) FROM ${sql.table(t)}), 0) + 1, false)`.execute(db);
+  }
+}

@@ -1,0 +1,311 @@
+import type { ColumnType, Generated } from "kysely";
+import type { Flag } from "@contract/optional-function";
+
+/** Kysely's typed view of the schema created by api/db/migrations.ts (snake_case columns; flags verbatim). */
+type Id = Generated<number>;
+/** 0/1 integer booleans (architecture.md "Data"). */
+type Bool = number;
+type Ts = string;
+
+export interface EducationGroupsTable {
+  id: Id;
+  name: string;
+  name_en: string | null;
+  created_at: Ts;
+}
+
+export interface KindergartensTable {
+  id: Id;
+  name: string;
+  name_en: string | null;
+  education_group_id: number;
+  province: string | null;
+  city: string | null;
+  area: string | null;
+  address: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  contract_start: string | null;
+  contract_end: string | null;
+  max_classes: number;
+  version: "standard" | "lite" | "nurseries";
+  registration_code: string;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export type ClassLevel = "pre" | "junior" | "middle" | "senior";
+export const CLASS_LEVELS: ClassLevel[] = ["pre", "junior", "middle", "senior"];
+
+export interface ClassesTable {
+  id: Id;
+  kindergarten_id: number;
+  name: string;
+  name_en: string | null;
+  level: ClassLevel;
+  created_at: Ts;
+}
+
+export interface ClassTeachersTable {
+  id: Id;
+  class_id: number;
+  user_id: number;
+}
+
+export interface PlacesTable {
+  id: Id;
+  kindergarten_id: number;
+  name: string;
+  capacity: number | null;
+  remark: string | null;
+}
+
+export interface UsersTable {
+  id: Id;
+  real_name: string;
+  phone: string;
+  password_hash: string;
+  gender: "male" | "female" | null;
+  enabled: Bool;
+  email: string | null;
+  education_group_id: number | null;
+  kindergarten_id: number | null;
+  class_id: number | null;
+  default_role_id: number;
+  bonus_points: number;
+  must_reset_password: Bool;
+  introducer_id: number | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface UserRolesTable {
+  id: Id;
+  user_id: number;
+  role_id: number;
+}
+
+export interface UserKindergartenBindingTable {
+  id: Id;
+  user_id: number;
+  kindergarten_id: number;
+  created_at: Ts;
+}
+
+export interface ExpertTeachersTable {
+  id: Id;
+  expert_id: number;
+  teacher_id: number;
+}
+
+export interface StudentParentsTable {
+  id: Id;
+  student_id: number;
+  parent_id: number;
+  relationship: string | null;
+}
+
+export interface DoctorStudentsTable {
+  id: Id;
+  doctor_id: number;
+  student_id: number;
+}
+
+export interface BusesTable {
+  id: Id;
+  kindergarten_id: number;
+  name: string;
+  plate_number: string | null;
+  /** JSON text: [{ name, morning: "07:30" | null, afternoon: "16:40" | null }] (null = no stop). */
+  stations: string;
+  teacher1_id: number | null;
+  teacher2_id: number | null;
+}
+
+export interface BusTeachersTable {
+  id: Id;
+  bus_id: number;
+  user_id: number;
+}
+
+export type StudentStatus = "preparatory" | "at_school" | "suspended" | "graduated" | "quit_refunded" | "quit_unrefunded";
+export const STUDENT_STATUSES: StudentStatus[] = [
+  "preparatory",
+  "at_school",
+  "suspended",
+  "graduated",
+  "quit_refunded",
+  "quit_unrefunded",
+];
+
+export interface StudentsTable {
+  id: Id;
+  kindergarten_id: number;
+  class_id: number | null;
+  name: string;
+  english_name: string | null;
+  gender: "male" | "female" | null;
+  birthday: string | null;
+  status: StudentStatus;
+  nationality: string | null;
+  photo_url: string | null;
+  enrolled_on: string | null;
+  health_history: string | null;
+  allergies: string | null;
+  medical_notes: string | null;
+  /** JSON text: [{ name, relationship, phone }] */
+  emergency_contacts: string | null;
+  insurance_company: string | null;
+  insurance_policy_no: string | null;
+  insurance_expires: string | null;
+  bus_requested: Bool;
+  bus_id: number | null;
+  bus_station: string | null;
+  photo_consent: Bool;
+  home_language: string | null;
+  other_languages: string | null;
+  language_notes: string | null;
+  father_name: string | null;
+  father_phone: string | null;
+  father_company: string | null;
+  father_position: string | null;
+  father_email: string | null;
+  mother_name: string | null;
+  mother_phone: string | null;
+  mother_company: string | null;
+  mother_position: string | null;
+  mother_email: string | null;
+  home_address: string | null;
+  ic_card_no: string | null;
+  remark: string | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export type OptionalFunctionsTable = { id: Id; kindergarten_id: number } & Record<Flag, Bool> & {
+    isUploadOriginalImage: Bool;
+    isShowMonitoring: Bool;
+    isShowObservationAnalysis: Bool;
+    teachingRecordLimit: number;
+    classCirclePostLimit: number;
+    videoLengthSeconds: number;
+    assistantSessionCount: number;
+  };
+
+export interface TokensTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  role_id: number;
+  kindergarten_id: number | null;
+  platform: string;
+  created_at: Ts;
+  expires_at: Ts;
+  revoked_at: Ts | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  phone: string;
+  ok: Bool;
+  at: Ts;
+}
+
+export interface LoginLocksTable {
+  id: Id;
+  phone: string;
+  locked_until: Ts;
+}
+
+export interface SmsOutboxTable {
+  id: Id;
+  phone: string;
+  purpose: string;
+  content: string;
+  created_at: Ts;
+}
+
+export interface SmsCodesTable {
+  id: Id;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  created_at: Ts;
+  expires_at: Ts;
+  used_at: Ts | null;
+  attempts: number;
+}
+
+export interface WechatCodesTable {
+  id: Id;
+  code: string;
+  openid: string;
+  nickname: string;
+  phone: string;
+  created_at: Ts;
+  expires_at: Ts;
+  used_at: Ts | null;
+}
+
+export interface WechatAccountsTable {
+  id: Id;
+  openid: string;
+  app_id: string;
+  user_id: number;
+  nickname: string | null;
+  created_at: Ts;
+}
+
+export interface StorageCredentialsTable {
+  id: Id;
+  access_key_id: string;
+  secret_hash: string;
+  token_hash: string;
+  user_id: number;
+  bucket: string;
+  prefix: string;
+  created_at: Ts;
+  expires_at: Ts;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  user_id: number | null;
+  role_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before: string | null;
+  after: string | null;
+  at: ColumnType<string, string, never>;
+}
+
+export interface Database {
+  education_groups: EducationGroupsTable;
+  kindergartens: KindergartensTable;
+  classes: ClassesTable;
+  class_teachers: ClassTeachersTable;
+  places: PlacesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  principal_kindergartens: UserKindergartenBindingTable;
+  pro_teacher_kindergartens: UserKindergartenBindingTable;
+  expert_teachers: ExpertTeachersTable;
+  student_parents: StudentParentsTable;
+  doctor_students: DoctorStudentsTable;
+  buses: BusesTable;
+  bus_teachers: BusTeachersTable;
+  students: StudentsTable;
+  optional_functions: OptionalFunctionsTable;
+  tokens: TokensTable;
+  login_attempts: LoginAttemptsTable;
+  login_locks: LoginLocksTable;
+  sms_outbox: SmsOutboxTable;
+  sms_codes: SmsCodesTable;
+  wechat_codes: WechatCodesTable;
+  wechat_accounts: WechatAccountsTable;
+  storage_credentials: StorageCredentialsTable;
+  audit_log: AuditLogTable;
+}
+
+export type TableName = keyof Database & string;

@@ -1,0 +1,236 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { pageSchema } from "@contract/api";
+import { passwordProblems } from "@contract/password-policy";
+import { Role } from "@contract/roles";
+import {
+  forgotPasswordFormSchema,
+  registerClassItemSchema,
+  registerFormSchema,
+  registrationCodeQuerySchema,
+  resetPasswordFormSchema,
+  smsCodeFormSchema,
+  smsOutboxItemSchema,
+  phoneField,
+} from "@contract/entities/auth";
+import { kindergartenItemSchema } from "@contract/api";
+import type { App, Deps } from "@api/context";
+import { write } from "@api/db/audit";
+import { nowIso } from "@api/db";
+import { ApiError, conflict, fieldError, langOf, notFound, ok } from "@api/http";
+import { hashPassword, verifyPassword, UNUSABLE_PASSWORD } from "@api/auth/password";
+import { revokeAllTokens } from "@api/auth/tokens";
+import { assertNotLocked, failLogin, recordSuccess } from "@api/auth/lockout";
+import { consumeCode, sendCode } from "@api/services/sms-codes";
+import { decryptField, formBody, jsonReply } from "./common";
+
+/** 422 with every password-policy problem on `field` (keys of validation.password.*). */
+function assertStrong(field: string, pw: string) {
+  const problems = passwordProblems(pw);
+  if (problems.length)
+    throw new ApiError(422, "error.validation", {}, { errors: { [field]: problems.map((p) => ({ key: "validation." + p })) } });
+}
+
+export function registerRegistrationRoutes(app: App, deps: Deps) {
+  const { db } = deps;
+
+  async function kindergartenByCode(code: string) {
+    const kg = await db
+      .selectFrom("kindergartens")
+      .select(["id", "name", "education_group_id"])
+      .where("registration_code", "=", code.trim())
+      .executeTakeFirst();
+    if (!kg) throw notFound("register.codeNotFound");
+    return kg;
+  }
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/register/kindergarten",
+      tags: ["registration"],
+      summary: "The kindergarten of a registration code",
+      request: { query: registrationCodeQuerySchema },
+      responses: jsonReply(kindergartenItemSchema),
+    }),
+    async (c) => {
+      const kg = await kindergartenByCode(c.req.valid("query").registrationCode);
+      return ok(c, { id: Number(kg.id), kindergartenName: kg.name });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/register/classes",
+      tags: ["registration"],
+      summary: "The class list of the kindergarten of a registration code",
+      request: { query: registrationCodeQuerySchema },
+      responses: jsonReply(pageSchema(registerClassItemSchema)),
+    }),
+    async (c) => {
+      const kg = await kindergartenByCode(c.req.valid("query").registrationCode);
+      const rows = await db.selectFrom("classes").select(["id", "name", "name_en", "level"]).where("kindergarten_id", "=", kg.id).orderBy("id").execute();
+      const list = rows.map((r) => ({ id: Number(r.id), name: r.name, nameEn: r.name_en, level: r.level }));
+      return ok(c, { list, total: list.length, currentPage: 1, pageSize: Math.max(1, list.length) });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/sms/code",
+      tags: ["registration"],
+      summary: "Send a 6-digit SMS code (valid 5 minutes; one per minute per phone)",
+      description: "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message.",
+      request: formBody(smsCodeFormSchema),
+      responses: jsonReply(z.null()),
+    }),
+    async (c) => {
+      const { phone, purpose } = c.req.valid("form");
+      let deliver = true;
+      if (purpose === "forgot") deliver = !!(await db.selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirst());
+      await sendCode(deps, phone, purpose, langOf(c), deliver);
+      return ok(c, null, "sms.sent");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/register",
+      tags: ["registration"],
+      summary: "Register as a parent (role 4, bound to the named child of the class) or a teacher (role 3, disabled until a kindergarten admin enables it)",
+      request: formBody(registerFormSchema),
+      responses: jsonReply(z.object({ userId: z.number().int(), enabled: z.boolean() })),
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const kg = await kindergartenByCode(form.registrationCode);
+      const cls = await db.selectFrom("classes").select(["id"]).where("id", "=", form.classId).where("kindergarten_id", "=", kg.id).executeTakeFirst();
+      if (!cls) throw fieldError("classId", "register.classNotFound");
+      const password = decryptField(deps, "password", form.password);
+      assertStrong("password", password);
+      if (await db.selectFrom("users").select("id").where("phone", "=", form.phone).executeTakeFirst()) throw conflict("register.phoneTaken");
+      const isParent = form.role === Role.parent;
+      let studentId: number | null = null;
+      if (isParent) {
+        const name = (form.childName ?? "").trim();
+        const student = await db
+          .selectFrom("students")
+          .select("id")
+          .where("class_id", "=", cls.id)
+          .where((eb) => eb.or([eb("name", "=", name), eb("english_name", "=", name)]))
+          .orderBy("id")
+          .executeTakeFirst();
+        if (!student) throw fieldError("childName", "register.childNotFound");
+        studentId = student.id;
+      }
+      await consumeCode(deps, form.phone, "register", form.smsCode);
+      const hash = await hashPassword(password);
+      const userId = await write(db, { userId: null, roleId: form.role }, async (w) => {
+        const now = nowIso();
+        const id = await w.insert(
+          "users",
+          {
+            real_name: form.realName,
+            phone: form.phone,
+            password_hash: hash,
+            gender: form.gender ?? null,
+            enabled: isParent ? 1 : 0,
+            email: form.email ?? null,
+            education_group_id: kg.education_group_id,
+            kindergarten_id: kg.id,
+            class_id: cls.id,
+            default_role_id: form.role,
+            bonus_points: 0,
+            must_reset_password: 0,
+            introducer_id: null,
+            created_at: now,
+            updated_at: now,
+          },
+          "register",
+        );
+        await w.insert("user_roles", { user_id: id, role_id: form.role });
+        if (isParent && studentId != null) await w.insert("student_parents", { student_id: studentId, parent_id: id, relationship: null });
+        else await w.insert("class_teachers", { class_id: cls.id, user_id: id });
+        return id;
+      }).catch((e: unknown) => {
+        if (/unique|duplicate/i.test(String((e as Error)?.message))) throw conflict("register.phoneTaken");
+        throw e;
+      });
+      return ok(c, { userId, enabled: isParent }, isParent ? "register.parentOk" : "register.teacherOk");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/password/forgot",
+      tags: ["registration"],
+      summary: "Set a new password with an SMS code (purpose forgot); every token of the user is revoked",
+      request: formBody(forgotPasswordFormSchema),
+      responses: jsonReply(z.null()),
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const password = decryptField(deps, "password", form.password);
+      assertStrong("password", password);
+      const user = await db.selectFrom("users").select(["id"]).where("phone", "=", form.phone).executeTakeFirst();
+      if (!user) throw new ApiError(422, "sms.invalidCode", {}, { errors: { smsCode: [{ key: "sms.invalidCode" }] } });
+      await consumeCode(deps, form.phone, "forgot", form.smsCode);
+      const hash = await hashPassword(password);
+      await write(db, { userId: user.id, roleId: null }, async (w) => {
+        await w.update("users", user.id, { password_hash: hash, must_reset_password: 0, updated_at: nowIso() }, "forgot_password");
+        await revokeAllTokens(w, user.id);
+      });
+      await recordSuccess(deps, form.phone);
+      return ok(c, null, "auth.passwordChanged");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/password/reset",
+      tags: ["registration"],
+      summary: "Forced reset after \"Need Reset Password\": phone, old and new password (both encrypted)",
+      description: "Wrong old passwords count toward the login lockout.",
+      request: formBody(resetPasswordFormSchema),
+      responses: jsonReply(z.null()),
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const phone = form.phone.trim();
+      await assertNotLocked(deps, phone);
+      const oldPw = decryptField(deps, "oldPassword", form.oldPassword);
+      const newPw = decryptField(deps, "password", form.password);
+      const user = await db.selectFrom("users").select(["id", "password_hash", "enabled"]).where("phone", "=", phone).executeTakeFirst();
+      const good = await verifyPassword(oldPw, user?.password_hash ?? UNUSABLE_PASSWORD);
+      if (!user || !good) return failLogin(deps, phone);
+      await recordSuccess(deps, phone);
+      assertStrong("password", newPw);
+      if (newPw === oldPw) throw fieldError("password", "auth.samePassword");
+      const hash = await hashPassword(newPw);
+      await write(db, { userId: user.id, roleId: null }, async (w) => {
+        await w.update("users", user.id, { password_hash: hash, must_reset_password: 0, updated_at: nowIso() }, "reset_password");
+        await revokeAllTokens(w, user.id);
+      });
+      return ok(c, null, "auth.passwordChanged");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/sms/outbox",
+      tags: ["registration"],
+      summary: "Local SMS provider only: the latest messages sent to a phone (for the demo and tests)",
+      request: { query: z.object({ phone: phoneField }) },
+      responses: jsonReply(z.object({ list: z.array(smsOutboxItemSchema) })),
+    }),
+    async (c) => {
+      if (!deps.config.smsOutboxEnabled || !deps.sms.outbox) throw notFound("sms.outboxDisabled");
+      return ok(c, { list: await deps.sms.outbox(c.req.valid("query").phone, 10) });
+    },
+  );
+}

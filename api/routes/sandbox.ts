@@ -1,0 +1,62 @@
+import type { App, Deps } from "@api/context";
+import { ApiError, langOf } from "@api/http";
+import { t } from "@api/i18n";
+import { PHONE_RE } from "@contract/entities/auth";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Redirect targets: a local path, or http(s) on 127.0.0.1 / localhost / WECHAT_REDIRECT_HOSTS. */
+function allowedRedirect(deps: Deps, uri: string): URL | null {
+  try {
+    if (uri.startsWith("/") && !uri.startsWith("//")) return new URL(uri, "http://relative.invalid");
+    const u = new URL(uri);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+    const hosts = ["127.0.0.1", "localhost", ...deps.config.wechatRedirectHosts];
+    return hosts.includes(u.hostname) ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The local stand-in for WeChat's authorisation page (only when the local gateway is active):
+ * GET shows a tiny form; POST issues a single-use code (5 minutes) and redirects back with ?code=…&state=….
+ */
+export function registerSandboxRoutes(app: App, deps: Deps) {
+  const sandbox = deps.wechatSandbox;
+  if (!sandbox) return;
+
+  app.get("/wechat-sandbox/authorize", (c) => {
+    const lang = langOf(c);
+    const redirect = c.req.query("redirect_uri") ?? "";
+    const state = c.req.query("state") ?? "";
+    if (!allowedRedirect(deps, redirect)) throw new ApiError(400, "wechat.badRedirect");
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(t(lang, "wechat.title"))}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px;color:#222}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:16px}</style>
+</head><body><h1>${esc(t(lang, "wechat.title"))}</h1><p>${esc(t(lang, "wechat.intro"))}</p>
+<form method="post" action="authorize">
+<input type="hidden" name="redirect_uri" value="${esc(redirect)}"><input type="hidden" name="state" value="${esc(state)}">
+<label for="nickname">${esc(t(lang, "wechat.nickname"))}</label><input id="nickname" name="nickname" required maxlength="40">
+<label for="phone">${esc(t(lang, "wechat.phone"))}</label><input id="phone" name="phone" required pattern="1[0-9]{10}" inputmode="numeric">
+<button type="submit">${esc(t(lang, "wechat.confirm"))}</button></form></body></html>`;
+    return c.html(html);
+  });
+
+  app.post("/wechat-sandbox/authorize", async (c) => {
+    const body = await c.req.parseBody();
+    const redirect = String(body.redirect_uri ?? "");
+    const state = String(body.state ?? "");
+    const nickname = String(body.nickname ?? "").trim().slice(0, 40);
+    const phone = String(body.phone ?? "").trim();
+    const target = allowedRedirect(deps, redirect);
+    if (!target) throw new ApiError(400, "wechat.badRedirect");
+    if (!nickname) throw new ApiError(422, "error.validation", {}, { errors: { nickname: [{ key: "validation.required" }] } });
+    if (!PHONE_RE.test(phone)) throw new ApiError(422, "error.validation", {}, { errors: { phone: [{ key: "validation.phone" }] } });
+    const code = await sandbox.issueCode(nickname, phone);
+    target.searchParams.set("code", code);
+    if (state) target.searchParams.set("state", state);
+    const location = target.origin === "http://relative.invalid" ? target.pathname + target.search : target.toString();
+    return c.redirect(location, 302);
+  });
+}

@@ -1,0 +1,230 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { tokenReplySchema, userInfoSchema, NEED_RESET_PASSWORD, PLATFORM_PC } from "@contract/api";
+import { isStrongPassword } from "@contract/password-policy";
+import { KINDERGARTEN_SWITCH_ROLES, Role, isRoleId, type RoleId } from "@contract/roles";
+import { loginFormSchema, loginWechatFormSchema, platformFormSchema, stsQuerySchema, stsReplySchema } from "@contract/entities/auth";
+import type { App, Deps } from "@api/context";
+import { write, SYSTEM_ACTOR } from "@api/db/audit";
+import { nowIso } from "@api/db";
+import { ApiError, forbidden, notFound, ok } from "@api/http";
+import { UNUSABLE_PASSWORD, verifyPassword } from "@api/auth/password";
+import { issueToken, revokeToken } from "@api/auth/tokens";
+import { buildUserInfo, rolesOf } from "@api/auth/user-info";
+import { makeGuards, scopeOf } from "@api/auth/guards";
+import { assertNotLocked, failLogin, recordSuccess } from "@api/auth/lockout";
+import { switchableKindergartens } from "@api/tenancy";
+import { decryptField, formBody, idParam, jsonReply, tokenHeader } from "./common";
+
+const tags = ["token"];
+
+export function registerTokenRoutes(app: App, deps: Deps) {
+  const { db, config } = deps;
+  const { requireAuth } = makeGuards(deps);
+
+  /** Issues a token for (user, role, kindergarten) in one audited transaction, revoking `replaces` if given. */
+  async function newSession(userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number) {
+    const token = await write(db, { userId, roleId }, async (w) => {
+      if (replaces != null) await revokeToken(w, replaces);
+      return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds });
+    });
+    return { token, ...(await buildUserInfo(db, userId, roleId, kindergartenId)) };
+  }
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/token/login",
+      tags,
+      summary: "Log in with phone and AES-encrypted password",
+      description: `Phone is trimmed. Wrong credentials: 400. 5 failures within 15 minutes lock the phone for 15 minutes: 423. Disabled user: 403. A correct password that breaks the password policy: code 400, msg "${NEED_RESET_PASSWORD}".`,
+      request: formBody(loginFormSchema),
+      responses: jsonReply(tokenReplySchema),
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const phone = form.phone.trim();
+      await assertNotLocked(deps, phone);
+      const password = decryptField(deps, "password", form.password);
+      const user = await db
+        .selectFrom("users")
+        .select(["id", "password_hash", "enabled", "default_role_id", "kindergarten_id", "must_reset_password"])
+        .where("phone", "=", phone)
+        .executeTakeFirst();
+      const good = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD);
+      if (!user || !good) return failLogin(deps, phone);
+      await recordSuccess(deps, phone);
+      if (!Number(user.enabled)) throw forbidden("auth.disabled");
+      if (!isStrongPassword(password) || Number(user.must_reset_password))
+        throw new ApiError(400, "auth.needReset", {}, null, NEED_RESET_PASSWORD);
+      const roles = await rolesOf(db, user.id, user.default_role_id);
+      if (!roles.length) throw forbidden("auth.noRole");
+      return ok(c, await newSession(user.id, roles[0], user.kindergarten_id, form.platform || PLATFORM_PC), "auth.loginOk");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/token/logout",
+      tags,
+      summary: "Revoke the current token",
+      security: tokenHeader,
+      middleware: [requireAuth] as const,
+      responses: jsonReply(z.null()),
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => revokeToken(w, scope.tokenId));
+      return ok(c, null, "auth.loggedOut");
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/token/info",
+      tags,
+      summary: "User info of the current token (roleId, roles, kindergartenId, educationGroupId, optionalFunction)",
+      security: tokenHeader,
+      middleware: [requireAuth] as const,
+      responses: jsonReply(userInfoSchema),
+    }),
+    async (c) => {
+      const s = scopeOf(c);
+      return ok(c, await buildUserInfo(db, s.userId, s.roleId, s.kindergartenId));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/token/role/{id}",
+      tags,
+      summary: "Switch the current role: a new token (the old one is revoked)",
+      description: "Only a role the user has (else 403).",
+      security: tokenHeader,
+      middleware: [requireAuth] as const,
+      request: { params: idParam, ...formBody(platformFormSchema) },
+      responses: jsonReply(tokenReplySchema),
+    }),
+    async (c) => {
+      const s = scopeOf(c);
+      const { id } = c.req.valid("param");
+      const roles = await rolesOf(db, s.userId);
+      if (!isRoleId(id) || !roles.includes(id)) throw forbidden("auth.roleNotOwned");
+      const user = await db.selectFrom("users").select("kindergarten_id").where("id", "=", s.userId).executeTakeFirstOrThrow();
+      // Keep the current kindergarten only when the new role may be there; otherwise back to the user's own.
+      let kg = user.kindergarten_id;
+      if (KINDERGARTEN_SWITCH_ROLES.includes(id) && s.kindergartenId != null) {
+        const allowed = await switchableKindergartens(db, s.userId, id);
+        if (allowed.some((k) => k.id === s.kindergartenId)) kg = s.kindergartenId;
+      }
+      const platform = c.req.valid("form").platform || PLATFORM_PC;
+      return ok(c, await newSession(s.userId, id, kg, platform, s.tokenId));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/token/kindergarten/{id}",
+      tags,
+      summary: "Switch the current kindergarten (roles 1 and 11 only): a new token",
+      description: "Only the user's own kindergarten or one bound to him (principal–kindergarten for role 1, subject teacher–kindergarten for role 11).",
+      security: tokenHeader,
+      middleware: [requireAuth] as const,
+      request: { params: idParam, query: z.object({ platform: z.string().optional() }) },
+      responses: jsonReply(tokenReplySchema),
+    }),
+    async (c) => {
+      const s = scopeOf(c);
+      const { id } = c.req.valid("param");
+      if (!KINDERGARTEN_SWITCH_ROLES.includes(s.roleId)) throw forbidden("auth.kindergartenSwitchRole");
+      const allowed = await switchableKindergartens(db, s.userId, s.roleId);
+      if (!allowed.some((k) => k.id === id)) throw forbidden("auth.kindergartenNotBound");
+      const platform = c.req.valid("query").platform || PLATFORM_PC;
+      return ok(c, await newSession(s.userId, s.roleId, id, platform, s.tokenId));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/token/sts",
+      tags,
+      summary: "Temporary upload credentials (local storage: PUT uploads/{bucket}/{key} with header x-security-token)",
+      security: tokenHeader,
+      middleware: [requireAuth] as const,
+      request: { query: stsQuerySchema },
+      responses: jsonReply(stsReplySchema),
+    }),
+    async (c) => {
+      const s = scopeOf(c);
+      const bucket = c.req.valid("query").bucket ?? "main";
+      const baseUrl = new URL("/", c.req.url).toString();
+      return ok(c, await deps.storage.issueCredentials({ userId: s.userId, bucket, baseUrl }));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/token/login_wechat",
+      tags,
+      summary: "Admission applicant login through WeChat (role 13)",
+      description:
+        "code comes from WeChat's authorisation (locally: GET wechat-sandbox/authorize). encryptedData is the JSON {\"phoneNumber\": \"…\"}; the local stand-in decrypts it with the static AES key/iv of section 9 (the real gateway uses WeChat's session key and the given iv).",
+      request: formBody(loginWechatFormSchema),
+      responses: jsonReply(tokenReplySchema),
+    }),
+    async (c) => {
+      const form = c.req.valid("form");
+      const kg = await db.selectFrom("kindergartens").select(["id", "education_group_id"]).where("id", "=", form.kindergartenId).executeTakeFirst();
+      if (!kg) throw notFound("auth.kindergartenNotFound");
+      const identity = await deps.wechat.exchangeCode(form.appId, form.code);
+      if (!identity) throw new ApiError(400, "wechat.invalidCode");
+      const phone = await deps.wechat.decryptPhone(form.encryptedData, form.iv, identity);
+      if (!phone) throw new ApiError(400, "wechat.invalidData");
+      let introducerId: number | null = null;
+      if (form.introducerId != null) {
+        const intro = await db.selectFrom("users").select("id").where("id", "=", form.introducerId).executeTakeFirst();
+        introducerId = intro ? intro.id : null;
+      }
+      const userId = await write(db, SYSTEM_ACTOR, async (w) => {
+        const now = nowIso();
+        const existing = await w.trx.selectFrom("users").select(["id", "enabled"]).where("phone", "=", phone).executeTakeFirst();
+        let id: number;
+        if (existing) {
+          if (!Number(existing.enabled)) throw forbidden("auth.disabled");
+          id = existing.id;
+          const has = await w.trx.selectFrom("user_roles").select("id").where("user_id", "=", id).where("role_id", "=", Role.applicant).executeTakeFirst();
+          if (!has) await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
+        } else {
+          id = await w.insert("users", {
+            real_name: identity.nickname,
+            phone,
+            password_hash: UNUSABLE_PASSWORD,
+            gender: null,
+            enabled: 1,
+            email: null,
+            education_group_id: kg.education_group_id,
+            kindergarten_id: kg.id,
+            class_id: null,
+            default_role_id: Role.applicant,
+            bonus_points: 0,
+            must_reset_password: 0,
+            introducer_id: introducerId,
+            created_at: now,
+            updated_at: now,
+          });
+          await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
+        }
+        const acct = await w.trx.selectFrom("wechat_accounts").select("id").where("openid", "=", identity.openid).executeTakeFirst();
+        if (acct) await w.update("wechat_accounts", acct.id, { user_id: id, nickname: identity.nickname, app_id: form.appId });
+        else await w.insert("wechat_accounts", { openid: identity.openid, app_id: form.appId, user_id: id, nickname: identity.nickname, created_at: now });
+        return id;
+      });
+      return ok(c, await newSession(userId, Role.applicant, kg.id, "wechat"), "auth.loginOk");
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { randomInt } from "node:crypto";
+import type { Deps } from "@api/context";
+import { ApiError } from "@api/http";
+import { t } from "@api/i18n";
+import type { Lang } from "@contract/settings";
+import { sha256 } from "@api/auth/tokens";
+
+/** SMS codes: 6 digits, valid 5 minutes, one per minute per phone, at most 5 tries each. */
+const TTL_MS = 5 * 60 * 1000;
+const INTERVAL_MS = 60 * 1000;
+const MAX_TRIES = 5;
+
+export async function sendCode(deps: Deps, phone: string, purpose: string, lang: Lang, deliver: boolean) {
+  const now = Date.now();
+  const last = await deps.db
+    .selectFrom("sms_codes")
+    .select("created_at")
+    .where("phone", "=", phone)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (last && now - Date.parse(last.created_at) < INTERVAL_MS) throw new ApiError(429, "sms.tooSoon");
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await deps.db
+    .insertInto("sms_codes")
+    .values({
+      phone,
+      purpose,
+      code_hash: sha256(`${phone}:${purpose}:${code}`),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + TTL_MS).toISOString(),
+      used_at: null,
+      attempts: 0,
+    })
+    .execute();
+  if (deliver) await deps.sms.send(phone, t(lang, "sms.content", { code }), purpose);
+}
+
+/** Consumes a valid code or throws a 422 on field smsCode. */
+export async function consumeCode(deps: Deps, phone: string, purpose: string, code: string) {
+  const now = new Date().toISOString();
+  const row = await deps.db
+    .selectFrom("sms_codes")
+    .select(["id", "code_hash", "attempts"])
+    .where("phone", "=", phone)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const fail = new ApiError(422, "sms.invalidCode", {}, { errors: { smsCode: [{ key: "sms.invalidCode" }] } });
+  if (!row || row.attempts >= MAX_TRIES) throw fail;
+  if (row.code_hash !== sha256(`${phone}:${purpose}:${code}`)) {
+    await deps.db.updateTable("sms_codes").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+    throw fail;
+  }
+  const res = await deps.db.updateTable("sms_codes").set({ used_at: now }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw fail;
+}
