@@ -54,7 +54,9 @@ export class UpstreamError extends Error {
     const out: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(errors as Record<string, unknown>)) {
       const list = Array.isArray(v) ? v : [v];
-      out[k] = list.filter((x): x is string => typeof x === "string");
+      out[k] = list
+        .map((x) => (typeof x === "string" ? x : ((x as { message?: string; key?: string })?.message ?? (x as { key?: string })?.key)))
+        .filter((x): x is string => typeof x === "string" && x.length > 0);
     }
     return out;
   }
@@ -123,11 +125,11 @@ function describeTransport(error: unknown): string {
 export function createUpstreamClient(opts: UpstreamClientOptions) {
   const timeoutMs = opts.timeoutMs ?? DEFAULTS.REQUEST_TIMEOUT_MS;
 
-  async function call<S extends z.ZodTypeAny | undefined = undefined>(
+  async function envelope<S extends z.ZodTypeAny | undefined = undefined>(
     method: HttpMethod,
     path: string,
     { query, form, schema }: CallOptions<S> = {},
-  ): Promise<Out<S>> {
+  ): Promise<{ data: Out<S>; msg: string | null }> {
     const headers: Record<string, string> = {
       accept: "application/json",
       lang: SERVER_LANG[opts.lang],
@@ -178,13 +180,18 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     }
     if (code !== SUCCESS_CODE) throw new UpstreamError("code", msg || unknownErrorText(opts.lang), code, data);
 
-    if (!schema) return data as Out<S>;
+    if (!schema) return { data: data as Out<S>, msg: msg ?? null };
     const parsed = (schema as z.ZodTypeAny).safeParse(data);
     if (!parsed.success) throw new UpstreamError("invalid", text(opts.lang, "badData", { path }), code, data);
-    return parsed.data as Out<S>;
+    return { data: parsed.data as Out<S>, msg: msg ?? null };
   }
 
+  const call = async <S extends z.ZodTypeAny | undefined = undefined>(method: HttpMethod, path: string, o?: CallOptions<S>) =>
+    (await envelope<S>(method, path, o)).data;
+
   return {
+    /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
+    envelope,
     request: call,
     get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
       call<S>("GET", path, o),
@@ -253,14 +260,14 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
     };
   })();
 
-  async function call<S extends z.ZodTypeAny | undefined = undefined>(
+  async function envelope<S extends z.ZodTypeAny | undefined = undefined>(
     method: HttpMethod,
     path: string,
     o: CallOptions<S> = {},
-  ): Promise<Out<S>> {
+  ): Promise<{ data: Out<S>; msg: string | null }> {
     const { client, user } = await clientPromise;
     try {
-      return await client.request<S>(method, path, o);
+      return await client.envelope<S>(method, path, o);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.kind === "unauthorized") {
@@ -285,8 +292,12 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
       throw error;
     }
   }
+  const call = async <S extends z.ZodTypeAny | undefined = undefined>(method: HttpMethod, path: string, o?: CallOptions<S>) =>
+    (await envelope<S>(method, path, o)).data;
 
   return {
+    /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
+    envelope,
     request: call,
     get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
       call<S>("GET", path, o),

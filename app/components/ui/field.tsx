@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import * as React from "react";
 import { cn } from "~/utils/cn";
 
@@ -44,4 +45,15 @@ export function ErrorList({ id, errors }: { id?: string; errors?: Array<string |
       ))}
     </ul>
   );
+}
+
+/**
+ * Translates form errors: i18n keys (`password.tooShort`, from zod schemas) through the
+ * `validation` namespace; readable sentences (the API's messages) are shown as they are.
+ */
+const KEY_RE = /^[A-Za-z][\w-]*(\.[\w-]+)+$|^[a-z][A-Za-z]*$/;
+export function useErrorText() {
+  const { t } = useTranslation("validation");
+  return (errors?: Array<string | null | undefined> | null) =>
+    errors?.filter((e): e is string => !!e).map((e) => (KEY_RE.test(e) ? t(e, { ns: "validation", defaultValue: e }) : e));
 }

@@ -1,0 +1,192 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Endpoints, tokenReplySchema } from "@contract/api";
+import { aesEncrypt } from "@contract/crypto";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field, useErrorText } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { getCsrfToken, requireCsrf } from "~/utils/csrf.server";
+import { getEnv } from "~/utils/env.server";
+import { getT } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { safeLoginRedirect } from "~/utils/redirect.server";
+import { commitUser, getUser } from "~/utils/session.server";
+import { settle, upstream } from "~/utils/upstream.server";
+
+/**
+ * /admission/wx/login: the applicant (role 13) login for plain links carrying `kindergartenId`
+ * and an optional `introducerId`. "微信授权登录" goes to WeChat's authorisation (locally the API's
+ * sandbox `wechat-sandbox/authorize`), which comes back here with `?code=…&state=…`; the state is
+ * this browser's CSRF token. The phone-number payload (`encryptedData`, `iv`) comes with the
+ * callback when the authoriser supplies it; otherwise the applicant confirms the phone bound to
+ * WeChat and the console builds the payload the way the mini-program would (AES, section 9).
+ */
+const HOME = "/admission/wx/introduction";
+const idParam = z.coerce.number().int().positive();
+
+function params(url: URL) {
+  const kindergartenId = idParam.safeParse(url.searchParams.get("kindergartenId") ?? undefined);
+  const introducerId = idParam.safeParse(url.searchParams.get("introducerId") ?? undefined);
+  return {
+    kindergartenId: kindergartenId.success ? kindergartenId.data : null,
+    introducerId: introducerId.success ? introducerId.data : null,
+    redirect: url.searchParams.get("redirect") ?? "",
+  };
+}
+
+async function loginWechat(
+  request: Request,
+  p: { code: string; encryptedData: string; iv: string; kindergartenId: number; introducerId: number | null; redirect: string },
+) {
+  const env = getEnv();
+  const result = await settle(
+    upstream(request, { token: null }).post(Endpoints.loginWechat, {
+      form: {
+        appId: env.APP_ID,
+        code: p.code,
+        encryptedData: p.encryptedData,
+        iv: p.iv,
+        kindergartenId: p.kindergartenId,
+        introducerId: p.introducerId ?? undefined,
+      },
+      schema: tokenReplySchema,
+    }),
+  );
+  if (!result.ok) return { ok: false as const, error: result.error };
+  const headers = await commitUser(request, result.data);
+  return { ok: true as const, response: redirect(safeLoginRedirect(p.redirect, HOME), { headers }) };
+}
+
+export const meta = pageMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const p = params(url);
+  const t = await getT(request, ["menu", "common"]);
+  if (await getUser(request)) {
+    const user = await getUser(request);
+    if (user?.info.roleId === 13) throw redirect(safeLoginRedirect(p.redirect, HOME));
+  }
+  const code = url.searchParams.get("code");
+  const state = url.searchParams.get("state");
+  const { token: csrf } = await getCsrfToken(request);
+  const base = { title: t("menu:title.admissionLogin"), ...p, code: null as string | null, error: null as string | null };
+
+  if (code) {
+    if (state !== csrf) return json({ ...base, error: t("common:auth.wx.badState") });
+    const encryptedData = url.searchParams.get("encryptedData");
+    const iv = url.searchParams.get("iv");
+    if (encryptedData && iv && p.kindergartenId) {
+      const out = await loginWechat(request, { ...p, code, encryptedData, iv, kindergartenId: p.kindergartenId });
+      if (out.ok) throw out.response;
+      return json({ ...base, error: out.error });
+    }
+    return json({ ...base, code });
+  }
+  if (url.searchParams.get("error")) return json({ ...base, error: t("common:auth.wx.denied") });
+
+  // The authorisation link: back to this page (same query, without a previous code/state).
+  const back = new URL(url.pathname, url);
+  for (const k of ["kindergartenId", "introducerId", "redirect"]) {
+    const v = url.searchParams.get(k);
+    if (v) back.searchParams.set(k, v);
+  }
+  const authorize = new URL("wechat-sandbox/authorize", getEnv().API_BASE_URL);
+  authorize.searchParams.set("redirect_uri", back.toString());
+  authorize.searchParams.set("state", csrf);
+  return json({ ...base, authorizeUrl: authorize.toString() });
+}
+
+const PhoneSchema = z.object({
+  code: z.string().min(1),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, "phone.invalid"),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
+  const p = params(new URL(request.url));
+  const form = await request.formData();
+  const parsed = PhoneSchema.safeParse({ code: form.get("code"), phone: form.get("phone") });
+  if (!parsed.success || !p.kindergartenId) {
+    return json({ error: (parsed.success ? null : "phone.invalid") as string | null }, { status: 400 });
+  }
+  const env = getEnv();
+  const encryptedData = aesEncrypt(JSON.stringify({ phoneNumber: parsed.data.phone }), { key: env.AES_KEY, iv: env.AES_IV });
+  const out = await loginWechat(request, {
+    ...p,
+    kindergartenId: p.kindergartenId,
+    code: parsed.data.code,
+    encryptedData,
+    iv: Buffer.from(env.AES_IV, "utf8").toString("base64"),
+  });
+  if (out.ok) return out.response;
+  return json({ error: out.error as string | null }, { status: 400 });
+}
+
+export default function AdmissionWxLogin() {
+  const data = useLoaderData<typeof loader>() as unknown as {
+    kindergartenId: number | null;
+    code: string | null;
+    error: string | null;
+    authorizeUrl?: string;
+  };
+  const actionData = useActionData<typeof action>() as { error?: string | null } | undefined;
+  const { t } = useTranslation(["common", "menu"]);
+  const errorText = useErrorText();
+  const busy = useNavigation().state !== "idle";
+  const error = actionData?.error ?? data.error;
+
+  return (
+    <div className="text-center">
+      <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-[#07C160] text-2xl text-white">
+        ✓
+      </div>
+      <h1 className="text-xl font-semibold text-gray-800">{t("title.admissionLogin", { ns: "menu" })}</h1>
+      <p className="mt-1 text-sm text-gray-500">{t("auth.wx.subtitle")}</p>
+
+      <div className="mt-6 text-left">
+        {!data.kindergartenId ? (
+          <p role="alert" className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            {t("auth.wx.missingKindergarten")}
+          </p>
+        ) : data.code ? (
+          <Form method="post" className="space-y-4">
+            <CsrfInput />
+            <input type="hidden" name="code" value={data.code} />
+            <p className="text-sm text-gray-600">{t("auth.wx.phoneStep")}</p>
+            <Field label={t("auth.wx.phone")} htmlFor="wx-phone">
+              <Input id="wx-phone" name="phone" type="tel" inputMode="numeric" required pattern="1[0-9]{10}" autoComplete="tel" />
+            </Field>
+            <Button type="submit" variant="wechat" size="lg" className="w-full" disabled={busy}>
+              {busy ? t("auth.wx.authorizing") : t("auth.wx.confirm")}
+            </Button>
+          </Form>
+        ) : data.authorizeUrl ? (
+          <Button asChild variant="wechat" size="lg" className="w-full">
+            <a href={data.authorizeUrl} data-testid="wx-authorize">
+              {t("auth.wx.authorize")}
+            </a>
+          </Button>
+        ) : null}
+        {error ? (
+          <div role="alert" className="mt-4">
+            <ErrorList errors={errorText([error])} />
+          </div>
+        ) : null}
+        {data.code && error ? (
+          <p className="mt-2 text-center text-sm">
+            <a className="text-primary hover:underline" href={`?kindergartenId=${data.kindergartenId ?? ""}`}>
+              {t("retry")}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field, useErrorText } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { encryptPassword } from "~/utils/auth.server";
+import { requireCsrf } from "~/utils/csrf.server";
+import { getT } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { getUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { settle, upstream } from "~/utils/upstream.server";
+import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
+import { sendSmsCode } from "./__sms.server";
+
+/**
+ * /register, as plain forms that work without JavaScript:
+ * 1. GET ?registrationCode=… → the kindergarten and its class list (register/kindergarten, register/classes);
+ * 2. POST intent=sendSms → SMS code (purpose register);
+ * 3. POST intent=register → register (parent: child name required; teacher: enabled later by the admin).
+ */
+const classItemSchema = z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable().optional() });
+const SendSmsSchema = z.object({ intent: z.literal("sendSms"), phone: phoneField });
+const RegisterSchema = withConfirm(
+  z.object({
+    intent: z.literal("register"),
+    registrationCode: z.string({ error: "registerCode.required" }).trim().min(1, "registerCode.required"),
+    classId: z.coerce.number({ error: "class.required" }).int("class.required").positive("class.required"),
+    role: z.enum(["4", "3"], { error: "role.required" }),
+    realName: z.string({ error: "realName.required" }).trim().min(1, "realName.required").max(50),
+    childName: z.string().trim().max(50).optional(),
+    phone: phoneField,
+    smsCode: smsCodeField,
+    password: newPasswordField,
+    confirmPassword: confirmField,
+  }),
+).superRefine((v, ctx) => {
+  if (v.role === "4" && !v.childName) ctx.addIssue({ code: "custom", path: ["childName"], message: "childName.required" });
+});
+const schemaFor = (intent: unknown) => (intent === "sendSms" ? SendSmsSchema : RegisterSchema);
+
+export const meta = pageMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const url = new URL(request.url);
+  const code = url.searchParams.get("registrationCode")?.trim() ?? "";
+  const t = await getT(request, "menu");
+  const base = { title: t("title.register"), code, kindergarten: null, classes: [], error: null } as {
+    title: string;
+    code: string;
+    kindergarten: z.infer<typeof kindergartenItemSchema> | null;
+    classes: Array<z.infer<typeof classItemSchema>>;
+    error: string | null;
+  };
+  if (!code) return json(base);
+  const api = upstream(request, { token: null });
+  const [kg, classes] = await Promise.all([
+    settle(api.get(Endpoints.registerKindergarten, { query: { registrationCode: code }, schema: kindergartenItemSchema })),
+    settle(api.get(Endpoints.registerClasses, { query: { registrationCode: code }, schema: pageSchema(classItemSchema) })),
+  ]);
+  if (!kg.ok) return json({ ...base, error: kg.error });
+  if (!classes.ok) return json({ ...base, kindergarten: kg.data, error: classes.error });
+  return json({ ...base, kindergarten: kg.data, classes: classes.data.list });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; notice?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: schemaFor(formData.get("intent")) });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const value = submission.value;
+  if (value.intent === "sendSms") {
+    const sent = await sendSmsCode(request, value.phone, "register");
+    if (!sent.ok) {
+      return json<ActionData>(
+        { result: submission.reply({ formErrors: [sent.error], fieldErrors: sent.fieldErrors, hideFields }) },
+        { status: 400 },
+      );
+    }
+    return json<ActionData>({ result: submission.reply({ hideFields }), notice: sent.message });
+  }
+  const result = await settle(
+    upstream(request, { token: null }).envelope("POST", Endpoints.register, {
+      form: {
+        registrationCode: value.registrationCode,
+        classId: value.classId,
+        role: value.role,
+        realName: value.realName,
+        childName: value.role === "4" ? value.childName : undefined,
+        phone: value.phone,
+        smsCode: value.smsCode,
+        password: encryptPassword(value.password),
+      },
+    }),
+  );
+  if (!result.ok) {
+    const fieldErrors = result.fieldErrors;
+    return json<ActionData>(
+      {
+        result: submission.reply({
+          formErrors: fieldErrors && Object.keys(fieldErrors).length ? [] : [result.error],
+          fieldErrors,
+          hideFields,
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  const t = await getT(request, "common");
+  return redirectWithToast("/login", { type: "success", message: result.data.msg || t("auth.register.done") });
+}
+
+export default function RegisterPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { t, i18n } = useTranslation(["common", "menu"]);
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [form, fields] = useForm({
+    id: "register-form",
+    constraint: getZodConstraint(RegisterSchema),
+    lastResult: actionData?.result,
+    defaultValue: { registrationCode: data.code, role: "4" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get("intent") ?? "register") }),
+  });
+  const role = fields.role.value ?? "4";
+
+  return (
+    <div>
+      <h1 className="mb-4 text-center text-xl font-semibold text-gray-800">{t("title.register", { ns: "menu" })}</h1>
+
+      {/* Step 1: a GET form; the loader fetches the kindergarten and its classes. */}
+      <Form method="get" className="space-y-2" data-testid="register-code-form">
+        <p className="text-sm font-medium text-gray-500">{t("auth.register.step1")}</p>
+        <Field label={t("auth.register.code")} htmlFor="registrationCode" errors={data.error ? [data.error] : null}>
+          <div className="flex gap-2">
+            <Input
+              id="registrationCode"
+              name="registrationCode"
+              defaultValue={data.code}
+              required
+              placeholder={t("auth.register.codePlaceholder")}
+            />
+            <Button type="submit" variant="outline">
+              {t("auth.register.getClasses")}
+            </Button>
+          </div>
+        </Field>
+      </Form>
+
+      {data.kindergarten ? (
+        <Form method="post" className="mt-6 space-y-4 border-t pt-4" {...getFormProps(form)}>
+          <CsrfInput />
+          <p className="text-sm font-medium text-gray-500">{t("auth.register.step2")}</p>
+          <input type="hidden" name="registrationCode" value={data.code} />
+          <p className="text-sm text-gray-700">
+            {t("auth.register.kindergarten")}: <strong data-testid="register-kindergarten">{data.kindergarten.kindergartenName}</strong>
+          </p>
+          <Field label={t("auth.register.class")} htmlFor={fields.classId.id} errors={errorText(fields.classId.errors)}>
+            <NativeSelect {...getSelectProps(fields.classId)}>
+              <option value="">{t("auth.register.chooseClass")}</option>
+              {data.classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {i18n.language === "en" && c.nameEn ? c.nameEn : c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label={t("auth.register.role")} htmlFor={fields.role.id} errors={errorText(fields.role.errors)}>
+            <NativeSelect {...getSelectProps(fields.role)}>
+              <option value="4">{t("auth.register.parent")}</option>
+              <option value="3">{t("auth.register.teacher")}</option>
+            </NativeSelect>
+          </Field>
+          <Field label={t("auth.register.realName")} htmlFor={fields.realName.id} errors={errorText(fields.realName.errors)}>
+            <Input {...getInputProps(fields.realName, { type: "text" })} autoComplete="name" />
+          </Field>
+          {role === "4" ? (
+            <Field
+              label={t("auth.register.childName")}
+              htmlFor={fields.childName.id}
+              errors={errorText(fields.childName.errors)}
+            >
+              <Input {...getInputProps(fields.childName, { type: "text" })} />
+            </Field>
+          ) : null}
+          <Field label={t("auth.phone")} htmlFor={fields.phone.id} errors={errorText(fields.phone.errors)}>
+            <Input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" />
+          </Field>
+          <Field label={t("auth.register.smsCode")} htmlFor={fields.smsCode.id} errors={errorText(fields.smsCode.errors)}>
+            <div className="flex gap-2">
+              <Input {...getInputProps(fields.smsCode, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" />
+              <Button type="submit" name="intent" value="sendSms" variant="outline" formNoValidate disabled={busy}>
+                {t("auth.register.sendSms")}
+              </Button>
+            </div>
+          </Field>
+          <Field label={t("auth.password")} htmlFor={fields.password.id} errors={errorText(fields.password.errors)}>
+            <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
+          </Field>
+          <Field
+            label={t("auth.reset.confirmPassword")}
+            htmlFor={fields.confirmPassword.id}
+            errors={errorText(fields.confirmPassword.errors)}
+          >
+            <Input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN_LENGTH}
+            />
+          </Field>
+          <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
+          {actionData?.notice ? (
+            <p role="status" className="rounded bg-sky-50 px-3 py-2 text-sm text-sky-800" data-testid="notice">
+              {actionData.notice}
+            </p>
+          ) : null}
+          <div role="alert" id={form.errorId}>
+            <ErrorList errors={errorText(form.errors)} />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" name="intent" value="register" className="flex-1" disabled={busy}>
+              {t("auth.register.submit")}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/register">{t("auth.register.reset")}</Link>
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      <div className="mt-4 text-sm">
+        <Link to="/login" className="text-primary hover:underline">
+          {t("auth.toLogin")}
+        </Link>
+      </div>
+    </div>
+  );
+}
