@@ -10,6 +10,7 @@ import { registerBindingRoutes } from "./routes/bindings";
 import { registerRegistrationRoutes } from "./routes/register";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerUploadRoutes } from "./routes/uploads";
+import { registerHomeRoutes } from "./routes/home";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -29,6 +30,7 @@ export function buildApp(deps: Deps): App {
   registerBindingRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerUploadRoutes(app, deps);
+  registerHomeRoutes(app, deps);
 
   const docConfig = {
     openapi: "3.0.3",

@@ -68,7 +68,7 @@ const expectedVisible = (row: Row, role: number, of: Record<string, boolean>) =>
 
 const pageOf = (p: string) => ALL_PAGES.find((r) => r.path === p);
 
-const ofWith = (values: Partial<Record<string, boolean>>): OptionalFunction => ({ ...DEFAULT_OPTIONAL_FUNCTION, ...values });
+const ofWith = (values: Partial<OptionalFunction> | Record<string, boolean>): OptionalFunction => ({ ...DEFAULT_OPTIONAL_FUNCTION, ...values });
 const allOff = ofWith({});
 /** Kindergarten 1 of the demo data: every show-flag on, every hide-flag off. */
 const kg1 = ofWith(Object.fromEntries([...SHOW_FLAGS.map((f) => [f, true]), ...HIDE_FLAGS.map((f) => [f, false])]));
