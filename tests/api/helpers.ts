@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
+import { startApi, type RunningApi } from "@api/server";
+import type { ApiConfig } from "@api/config";
+
+export const PASSWORD = "Sunny#2026";
+export const WEAK_PASSWORD = "12345678";
+export const ADMIN_SERVER = "postgres://postgres@127.0.0.1:5432/test";
+export const usePostgres = process.env.TEST_DATABASE === "postgres";
+
+export const enc = (plain: string) => aesEncrypt(plain, { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV });
+export const phoneOf = (n: number) => `138${String(n).padStart(8, "0")}`;
+
+export interface Reply<T = any> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Headers;
+}
+
+export interface TestApi {
+  url: string;
+  api: RunningApi;
+  call<T = any>(method: string, path: string, opts?: CallOpts): Promise<Reply<T>>;
+  login(phone: string, password?: string, opts?: { lang?: string }): Promise<Reply>;
+  /** Logs in and returns the token (fails the test on a non-200). */
+  token(phone: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CallOpts {
+  token?: string;
+  form?: Record<string, string | number | undefined | null>;
+  query?: Record<string, string | number | undefined | null>;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+let current: TestApi | null = null;
+
+/** Starts the API in-process on a random port against a FRESH database (SQLite temp file, or a new PostgreSQL database). */
+export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<TestApi> {
+  const dir = mkdtempSync(join(tmpdir(), "kg-api-"));
+  let databaseUrl = `file:${join(dir, "school.db")}`;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (usePostgres) {
+    const name = `kg_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: ADMIN_SERVER });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: ADMIN_SERVER });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, config: { uploadDir: join(dir, "uploads"), ...config } });
+  const url = api.url;
+
+  async function call<T = any>(method: string, path: string, opts: CallOpts = {}): Promise<Reply<T>> {
+    const u = new URL(path.replace(/^\//, ""), url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== "") u.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { appid: "kg-admin-pc", ...(opts.headers ?? {}) };
+    if (opts.token) headers.token = opts.token;
+    if (opts.lang) headers.lang = opts.lang;
+    let body: string | undefined;
+    if (opts.form) {
+      const f = new URLSearchParams();
+      // The console omits empty fields.
+      for (const [k, v] of Object.entries(opts.form)) if (v !== undefined && v !== null && v !== "") f.set(k, String(v));
+      body = f.toString();
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    const res = await fetch(u, { method, headers, body, redirect: "manual" });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { code: res.status, msg: text, data: null };
+    }
+    return { status: res.status, code: json?.code, msg: json?.msg, data: json?.data, headers: res.headers };
+  }
+
+  const login = (phone: string, password = PASSWORD, o: { lang?: string } = {}) =>
+    call("POST", "token/login", { form: { phone, password: enc(password), platform: "pc" }, lang: o.lang });
+
+  async function token(phone: string, password = PASSWORD) {
+    const r = await login(phone, password);
+    if (r.code !== 200) throw new Error(`login ${phone} failed: ${r.code} ${r.msg}`);
+    return r.data.token as string;
+  }
+
+  const t: TestApi = {
+    url,
+    api,
+    call,
+    login,
+    token,
+    async close() {
+      await api.close();
+      if (dropDb) await dropDb();
+      rmSync(dir, { recursive: true, force: true });
+      if (current === t) current = null;
+    },
+  };
+  current = t;
+  return t;
+}
+
+function need(): TestApi {
+  if (!current) throw new Error("startTestApi() first");
+  return current;
+}
+/** Module-level shortcuts on the API started last. */
+export const call = <T = any>(method: string, path: string, opts?: CallOpts) => need().call<T>(method, path, opts);
+export const login = (phone: string, password?: string, opts?: { lang?: string }) => need().login(phone, password, opts);
+
+/** The latest SMS code sent to a phone (local outbox). */
+export async function latestSmsCode(phone: string): Promise<string> {
+  const r = await call("GET", "sms/outbox", { query: { phone } });
+  const content: string = r.data?.list?.[0]?.content ?? "";
+  const m = content.match(/\d{6}/);
+  if (!m) throw new Error(`no SMS code for ${phone}`);
+  return m[0];
+}
