@@ -230,6 +230,23 @@ export function pagePath(request: Request): string {
   return target.pathname + (qs ? `?${qs}` : "");
 }
 
+/** The Referer's path + search when it is this site, else null (form posts to action routes). */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const r = new URL(referer);
+    if (r.host !== new URL(request.url).host) return null;
+    const search = new URLSearchParams(r.search);
+    search.delete("_data");
+    search.delete("index");
+    const qs = search.toString();
+    return r.pathname + (qs ? `?${qs}` : "");
+  } catch {
+    return null;
+  }
+}
+
 export interface RequestUpstreamOptions {
   /** Override the session token (e.g. a token reply not yet stored). `null` = send none. */
   token?: string | null;

@@ -57,3 +57,10 @@ export function useErrorText() {
   return (errors?: Array<string | null | undefined> | null) =>
     errors?.filter((e): e is string => !!e).map((e) => (KEY_RE.test(e) ? t(e, { ns: "validation", defaultValue: e }) : e));
 }
+
+/** False during server rendering and until hydration: lets forms keep native validation without JavaScript. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

@@ -6,7 +6,7 @@ import { safeRedirect } from "~/utils/redirect.server";
 import { commitUser, requireUser } from "~/utils/session.server";
 import { canSwitchKindergarten } from "~/utils/switcher.server";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { pagePath, settle, upstream } from "~/utils/upstream.server";
+import { pagePath, refererPath, settle, upstream } from "~/utils/upstream.server";
 
 /** POST /switch-kindergarten (field kindergartenId; roles 1 and 11): PATCH token/kindergarten/{id}?platform=pc. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const kindergartenId = Number(form.get("kindergartenId"));
   const t = await getT(request, "common");
-  const back = safeRedirect(pagePath(request));
+  const back = safeRedirect(refererPath(request) ?? "/");
   const failed = () => redirectWithToast(back, { type: "error", message: t("errors.switchKindergartenFailed") });
 
   if (!canSwitchKindergarten(user) || !Number.isInteger(kindergartenId) || kindergartenId <= 0) throw await failed();

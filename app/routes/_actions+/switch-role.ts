@@ -5,7 +5,7 @@ import { getT } from "~/utils/i18n.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { commitUser, requireUser } from "~/utils/session.server";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { pagePath, settle, upstream } from "~/utils/upstream.server";
+import { pagePath, refererPath, settle, upstream } from "~/utils/upstream.server";
 
 /** POST /switch-role (field roleId): PATCH token/role/{id} platform=pc; new token + info; land on /. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const roleId = Number(form.get("roleId"));
   const t = await getT(request, "common");
-  const back = safeRedirect(pagePath(request));
+  const back = safeRedirect(refererPath(request) ?? "/");
   const failed = () => redirectWithToast(back, { type: "error", message: t("errors.switchRoleFailed") });
 
   if (!Number.isInteger(roleId) || !(user.info.roles as number[]).includes(roleId)) throw await failed();

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field } from "~/components/ui/field";
+import { ErrorList, Field, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { login } from "~/utils/auth.server";
 import { requireCsrf } from "~/utils/csrf.server";
@@ -56,6 +56,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
     id: "login-form",
@@ -71,7 +72,7 @@ export default function LoginPage() {
   return (
     <div>
       <h1 className="mb-6 text-center text-xl font-semibold text-gray-800">{t("title.login", { ns: "menu" })}</h1>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate={hydrated}>
         <CsrfInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label={t("auth.phone")} htmlFor={fields.phone.id} errors={tv(fields.phone.errors)} errorId={fields.phone.errorId}>

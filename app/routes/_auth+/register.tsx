@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, useErrorText } from "~/components/ui/field";
+import { ErrorList, Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { encryptPassword } from "~/utils/auth.server";
@@ -129,6 +129,7 @@ export default function RegisterPage() {
   const { t, i18n } = useTranslation(["common", "menu"]);
   const errorText = useErrorText();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const busy = navigation.state !== "idle";
   const [form, fields] = useForm({
     id: "register-form",
@@ -165,7 +166,7 @@ export default function RegisterPage() {
       </Form>
 
       {data.kindergarten ? (
-        <Form method="post" className="mt-6 space-y-4 border-t pt-4" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 space-y-4 border-t pt-4" {...getFormProps(form)} noValidate={hydrated}>
           <CsrfInput />
           <p className="text-sm font-medium text-gray-500">{t("auth.register.step2")}</p>
           <input type="hidden" name="registrationCode" value={data.code} />

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Endpoints } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, useErrorText } from "~/components/ui/field";
+import { ErrorList, Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { encryptPassword } from "~/utils/auth.server";
 import { requireCsrf } from "~/utils/csrf.server";
@@ -127,6 +127,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation(["common", "menu"]);
   const errorText = useErrorText();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const schema = mode === "forced" ? ForcedSchema : ForgotSchema;
   const [form, fields] = useForm({
     id: `reset-${mode}`,
@@ -161,7 +162,7 @@ export default function ResetPasswordPage() {
           {t("auth.reset.forcedHint")}
         </p>
       ) : null}
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate={hydrated}>
         <CsrfInput />
         <Field label={t("auth.phone")} htmlFor={fields.phone.id} errors={errorText(fields.phone.errors)} errorId={fields.phone.errorId}>
           <Input
