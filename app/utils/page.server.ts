@@ -6,11 +6,10 @@ import { linkOf, requirePage, requireSection } from "./permissions.server";
 import type { SessionUser } from "./session.server";
 
 /**
- * One-line page guards. Every console page module is
- *   export const loader = pageLoader(async ({ request, user, page }) => …);
- *   export const action = pageAction(async ({ request, user, page }) => …);
- * so the route-tree check (requirePage) runs before any data is read, in the loader and again in
- * every action (an action also checks CSRF). The body of `request` is still readable in `fn`.
+ * The page guards behind `pageLoader` / `pageAction` of ~/utils/page (use those in route modules:
+ * a top-level call of a .server function would run in the browser bundle too).
+ * The route-tree check (requirePage) runs before any data is read, in the loader and again in every
+ * action (an action also checks CSRF). The body of `request` is still readable in `fn`.
  */
 export type PageArgs<A extends LoaderFunctionArgs | ActionFunctionArgs> = A & { user: SessionUser; page: PageRoute };
 
@@ -25,31 +24,29 @@ async function baseOf(request: Request, page: PageRoute): Promise<PageBase> {
   return { title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title };
 }
 
-export function pageLoader<T extends Record<string, unknown> = Record<string, never>>(
+export async function guardLoader<T extends Record<string, unknown> = Record<string, never>>(
+  args: LoaderFunctionArgs,
   fn?: (args: PageArgs<LoaderFunctionArgs>) => Promise<T> | T,
 ) {
-  return async (args: LoaderFunctionArgs) => {
-    const { user, page } = await requirePage(args.request);
-    const data = fn ? await fn({ ...args, user, page }) : ({} as T);
-    return json({ ...(await baseOf(args.request, page)), ...data });
-  };
+  const { user, page } = await requirePage(args.request);
+  const data = fn ? await fn({ ...args, user, page }) : ({} as T);
+  return json({ ...(await baseOf(args.request, page)), ...data });
 }
 
-export function pageAction<T>(fn?: (args: PageArgs<ActionFunctionArgs>) => Promise<T> | T) {
-  return async (args: ActionFunctionArgs) => {
-    const { user, page } = await requirePage(args.request);
-    await requireCsrf(args.request);
-    if (!fn) throw json({ reason: "notBuilt" }, { status: 405, statusText: "Method Not Allowed" });
-    return fn({ ...args, user, page });
-  };
+export async function guardAction<T>(args: ActionFunctionArgs, fn?: (args: PageArgs<ActionFunctionArgs>) => Promise<T> | T) {
+  const { user, page } = await requirePage(args.request);
+  await requireCsrf(args.request);
+  if (!fn) throw json({ reason: "notBuilt" }, { status: 405, statusText: "Method Not Allowed" });
+  return fn({ ...args, user, page });
 }
 
 /** A placeholder page (content comes in a later issue): title, what it will hold, its link if external. */
-export const placeholderLoader = pageLoader(async ({ page }) => ({
-  descKey: "pages." + page.meta.title.replace(/^title\./, ""),
-  externalUrl: page.externalUrl ? linkOf(page) : null,
-}));
-export const placeholderAction = pageAction();
+export const placeholderLoader = (args: LoaderFunctionArgs) =>
+  guardLoader(args, ({ page }) => ({
+    descKey: "pages." + page.meta.title.replace(/^title\./, ""),
+    externalUrl: page.externalUrl ? linkOf(page) : null,
+  }));
+export const placeholderAction = (args: ActionFunctionArgs) => guardAction(args);
 
 /** The section layout loader: the section must be permitted before any of its pages runs. */
 export async function sectionLoader({ request }: LoaderFunctionArgs) {

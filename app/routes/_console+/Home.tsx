@@ -4,7 +4,7 @@ import { Icon } from "~/components/icons";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";
 import { pageMeta } from "~/utils/meta";
-import { pageLoader } from "~/utils/page.server";
+import { pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
 
