@@ -114,7 +114,8 @@ export class SeedBuilder {
     const perLevel = o.perLevel ?? 2;
     const [minS, maxS] = o.studentsPerClass ?? [15, 25];
     let phoneSeq = 0;
-    const phone = (prefix: string) => `${prefix}${String(o.phoneBase).padStart(2, "0").slice(-2)}${String(++phoneSeq).padStart(6, "0")}`;
+    // 11 digits: prefix (3) + kindergarten base (3) + sequence (5); unique per kindergarten up to 999.
+    const phone = (prefix: string) => `${prefix}${String(o.phoneBase % 1000).padStart(3, "0")}${String(++phoneSeq).padStart(5, "0")}`;
 
     // Places.
     for (const [zh, en] of [["多功能厅", "Multi-purpose hall"], ["操场", "Playground"], ["图书角", "Reading corner"]] as const)
@@ -250,8 +251,8 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   const kg1 = b.populateKindergarten(1, 1, { phoneBase: 1, fixedTeachers: { 1: [3], 2: [multi], 3: [weak] } });
   // Local staff of kindergartens 2 and 3 (principal, admin).
   for (const kg of [2, 3]) {
-    b.user({ realName: adultName(b.r), phone: `13700${kg}00001`.slice(0, 11), roles: [1], kg, group: 1 });
-    b.user({ realName: adultName(b.r), phone: `13700${kg}00002`.slice(0, 11), roles: [5], kg, group: 1 });
+    b.user({ realName: adultName(b.r), phone: `135${String(kg).padStart(3, "0")}00001`, roles: [1], kg, group: 1 });
+    b.user({ realName: adultName(b.r), phone: `135${String(kg).padStart(3, "0")}00002`, roles: [5], kg, group: 1 });
   }
   b.populateKindergarten(2, 1, { phoneBase: 2 });
   b.populateKindergarten(3, 1, { phoneBase: 3 });
