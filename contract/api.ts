@@ -76,4 +76,14 @@ export const Endpoints = {
   register: "register",
   forgotPassword: "password/forgot",
   resetPassword: "password/reset",
+  // Local stand-ins (development and tests).
+  /** GET ?phone=…: latest messages of the local SMS provider. */
+  smsOutbox: "sms/outbox",
+  /** GET ?redirect_uri=…&state=…: the local WeChat authorisation page (redirects back with ?code=…). */
+  wechatSandboxAuthorize: "wechat-sandbox/authorize",
+  /** PUT uploads/{bucket}/{key} with header x-security-token (credentials of token/sts). */
+  upload: (bucket: string, key: string) => `uploads/${bucket}/${key}`,
+  /** Machine-readable API description and its readable page. */
+  openapi: "openapi.json",
+  docs: "docs",
 } as const;

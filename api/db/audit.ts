@@ -21,7 +21,9 @@ function redact(row: Record<string, unknown> | undefined | null): string | null 
 /**
  * The one way the API changes data: every insert/update/delete goes through a Writer,
  * which records an audit_log row (who, when, what, before/after) in the same transaction.
- * (Pure log tables — login_attempts, sms_outbox — are written directly; they are logs themselves.)
+ * Written directly instead (they are security logs or short-lived secrets, not business data, and would
+ * only copy phone numbers into the audit log): login_attempts, login_locks, sms_codes, sms_outbox,
+ * wechat_codes, storage_credentials. Seeding writes in bulk and records one "seed" row.
  */
 export class Writer {
   constructor(

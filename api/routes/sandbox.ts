@@ -5,13 +5,16 @@ import { PHONE_RE } from "@contract/entities/auth";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Redirect targets: a local path, or http(s) on 127.0.0.1 / localhost / WECHAT_REDIRECT_HOSTS. */
-function allowedRedirect(deps: Deps, uri: string): URL | null {
+/**
+ * Redirect targets: a local path, or http(s) on 127.0.0.1 / localhost / ::1, the host name the browser
+ * used to reach this page (the console normally runs beside the API), or WECHAT_REDIRECT_HOSTS.
+ */
+function allowedRedirect(deps: Deps, uri: string, requestHost: string): URL | null {
   try {
     if (uri.startsWith("/") && !uri.startsWith("//")) return new URL(uri, "http://relative.invalid");
     const u = new URL(uri);
     if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-    const hosts = ["127.0.0.1", "localhost", ...deps.config.wechatRedirectHosts];
+    const hosts = ["127.0.0.1", "localhost", "[::1]", requestHost, ...deps.config.wechatRedirectHosts];
     return hosts.includes(u.hostname) ? u : null;
   } catch {
     return null;
@@ -30,7 +33,7 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     const lang = langOf(c);
     const redirect = c.req.query("redirect_uri") ?? "";
     const state = c.req.query("state") ?? "";
-    if (!allowedRedirect(deps, redirect)) throw new ApiError(400, "wechat.badRedirect");
+    if (!allowedRedirect(deps, redirect, new URL(c.req.url).hostname)) throw new ApiError(400, "wechat.badRedirect");
     const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(t(lang, "wechat.title"))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px;color:#222}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:16px}</style>
@@ -49,7 +52,7 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     const state = String(body.state ?? "");
     const nickname = String(body.nickname ?? "").trim().slice(0, 40);
     const phone = String(body.phone ?? "").trim();
-    const target = allowedRedirect(deps, redirect);
+    const target = allowedRedirect(deps, redirect, new URL(c.req.url).hostname);
     if (!target) throw new ApiError(400, "wechat.badRedirect");
     if (!nickname) throw new ApiError(422, "error.validation", {}, { errors: { nickname: [{ key: "validation.required" }] } });
     if (!PHONE_RE.test(phone)) throw new ApiError(422, "error.validation", {}, { errors: { phone: [{ key: "validation.phone" }] } });

@@ -38,6 +38,10 @@ describe("a group-2 kindergarten admin (13800000405) against every endpoint", ()
 
     expect((await hit("token/info", "GET", "token/info")).data.kindergartenName).toBe("星河幼儿园（南山园）");
     expect((await hit("token/sts", "GET", "token/sts")).code).toBe(200);
+    const home = await hit("home/summary", "GET", "home/summary");
+    expect(home.code).toBe(200);
+    const kgCard = (home.data.cards as { key: string; value: number }[]).find((c) => c.key === "kindergartens");
+    if (kgCard) expect(kgCard.value).toBe(1);
     expect((await hit("token/sts temp", "GET", "token/sts", { query: { bucket: "temp" } })).code).toBe(200);
 
     // Role switch: only his own role; kindergarten switch: never (role 5), and never into group 1.
