@@ -34,7 +34,10 @@ export const handle = { i18n: ["common", "validation", "menu", "layout"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = await getT(locale, "menu");
-  const { toast, headers: toastHeaders } = await getToast(request);
+  // "/" only redirects to /Home (its index loader runs in parallel with this one): leave the
+  // flash toast for the page the user lands on instead of consuming it in data that is discarded.
+  const { toast, headers: toastHeaders } =
+    new URL(request.url).pathname === "/" ? { toast: null, headers: null } : await getToast(request);
   const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
   return json(
     { locale, productTitle: t("productTitle"), toast, csrf },
