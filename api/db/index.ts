@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type DatabaseConnection, type Driver, type TransactionSettings } from "kysely";
 import { LibsqlDialect } from "@libsql/kysely-libsql";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -20,6 +20,53 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // double precision as JS number (default already), numeric as number.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * The libSQL client runs SQLite synchronously and opens a second connection while a transaction is
+ * open; two overlapping writers would then wait on SQLite's lock while blocking the event loop.
+ * Like Kysely's own SqliteDriver, this driver hands out one connection at a time (a transaction
+ * holds it until commit or rollback), so statements and transactions never overlap in one process.
+ */
+class SerializedDriver implements Driver {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | null = null;
+  constructor(private readonly inner: Driver) {}
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const prev = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((r) => (release = r));
+    await prev;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+  async releaseConnection(c: DatabaseConnection) {
+    await this.inner.releaseConnection(c);
+    const r = this.#release;
+    this.#release = null;
+    r?.();
+  }
+  beginTransaction(c: DatabaseConnection, s: TransactionSettings) {
+    return this.inner.beginTransaction(c, s);
+  }
+  commitTransaction(c: DatabaseConnection) {
+    return this.inner.commitTransaction(c);
+  }
+  rollbackTransaction(c: DatabaseConnection) {
+    return this.inner.rollbackTransaction(c);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class SerializedLibsqlDialect extends LibsqlDialect {
+  override createDriver(): Driver {
+    return new SerializedDriver(super.createDriver());
+  }
+}
+
 export function openDb(url: string): DbHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -29,7 +76,7 @@ export function openDb(url: string): DbHandle {
   if (!url.startsWith("file:")) throw new Error(`Unsupported DATABASE_URL (use file: or postgres://): ${url.split(":")[0]}:…`);
   const path = url.slice("file:".length);
   if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Kysely<Database>({ dialect: new LibsqlDialect({ url }) });
+  const db = new Kysely<Database>({ dialect: new SerializedLibsqlDialect({ url }) });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

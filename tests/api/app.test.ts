@@ -73,3 +73,23 @@ describe("service conventions", () => {
     }
   });
 });
+
+describe("concurrency", () => {
+  it("serves overlapping logins and writes without lock errors", async () => {
+    const phones = [1, 2, 3, 5, 6, 7, 8, 9, 14, 15, 16, 100, 111, 401, 405].map(phoneOf);
+    const logins = await Promise.all(phones.flatMap((p) => [t.login(p), t.login(p)]));
+    expect(logins.map((r) => r.code)).toEqual(logins.map(() => 200));
+    const admin = logins[phones.indexOf(phoneOf(6)) * 2].data.token as string;
+    const principal4 = (await t.api.handle.db.selectFrom("users").select("id").where("phone", "=", phoneOf(401)).executeTakeFirstOrThrow()).id;
+    const writes = await Promise.all(
+      [1, 2, 3, 4].flatMap((kg) => [
+        t.call("POST", "users/principals/kindergartens/", { token: admin, form: { userId: principal4, kindergartenId: kg } }),
+        t.call("POST", "users/principals/kindergartens/", { token: admin, form: { userId: principal4, kindergartenId: kg } }),
+      ]),
+    );
+    // Kindergarten 4 was bound already; for 1–3 exactly one of each pair wins and the other is a duplicate.
+    const codes = writes.map((r) => r.code).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(5);
+  });
+});
