@@ -1,70 +1,22 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { filterRoutes, hasPermission, passesFlagRule, type PermissionSubject } from "@contract/permissions";
 import { ALL_PAGES, HOME_ROUTE, SECTIONS, type SectionRoute } from "@contract/route-tree";
 import { DEFAULT_OPTIONAL_FUNCTION, FLAGS, HIDE_FLAGS, SHOW_FLAGS, type OptionalFunction } from "@contract/optional-function";
 import { ROLE_IDS, type RoleId } from "@contract/roles";
+import { expectedMenu, expectedVisible as visibleInTable, demoFlags, parseTable, type TableRow } from "../fixtures/routes-table";
 
 /**
  * The permission rules of section 6, checked against an INDEPENDENT transcription of the route
  * table: tests/fixtures/routes-table.md is a copy of shared/routes.md, parsed here (paths, roles,
- * hidden, flag rule text) without using the route tree. For all 16 roles × every page × both sides
+ * hidden, flag rule text; tests/fixtures/routes-table.ts) without using the route tree. For all 16 roles × every page × both sides
  * of every flag (each flag alone, all show-on/hide-off = kindergarten 1, the opposite = kindergarten
  * 2, all off), the contract's hasPermission must agree with the table.
  */
 
 process.env.SESSION_SECRET = "unit-test-secret";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const TABLE = fs.readFileSync(path.join(here, "../fixtures/routes-table.md"), "utf8");
-
-interface Row {
-  path: string;
-  hidden: boolean;
-  roles: number[];
-  rule: string;
-}
-
-/** Rows of the "Role-gated pages" table. */
-function parseTable(md: string): Row[] {
-  const start = md.indexOf("## Role-gated pages");
-  const end = md.indexOf("\n## ", start + 5);
-  const body = md.slice(start, end < 0 ? undefined : end);
-  const rows: Row[] = [];
-  for (const line of body.split("\n")) {
-    if (!line.startsWith("| `")) continue;
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-    const [pathCell, , , rolesCell, ruleCell] = cells;
-    rows.push({
-      path: /`([^`]+)`/.exec(pathCell!)![1]!,
-      hidden: pathCell!.includes("(hidden)"),
-      roles: rolesCell!.split(",").map((r) => Number(r.trim())),
-      rule: ruleCell!.replace(/\*\*\(decision[^)]*\)\*\*/g, "").trim(),
-    });
-  }
-  return rows;
-}
-
-/** The flag rule of a table row, evaluated from its text (routes.md "Flag rules"). */
-function ruleAllows(rule: string, role: number, of: Record<string, boolean>): boolean {
-  if (!rule) return true;
-  const show = /^show:(\w+)$/.exec(rule);
-  if (show) return of[show[1]!] === true;
-  const hide = /^hide:(\w+)(?:\s+(except|only)\s+(\d+))?(?:;\s*never hidden for (\d+))?$/.exec(rule);
-  if (!hide) throw new Error(`unparsed flag rule: ${rule}`);
-  const [, flag, kind, who, never] = hide;
-  if (!of[flag!]) return true;
-  if (never && Number(never) === role) return true;
-  if (kind === "except") return Number(who) === role;
-  if (kind === "only") return Number(who) !== role;
-  return false;
-}
-
-const rows = parseTable(TABLE);
-const expectedVisible = (row: Row, role: number, of: Record<string, boolean>) =>
-  row.roles.includes(role) && ruleAllows(row.rule, role, of);
+const rows = parseTable();
+const expectedVisible = (row: TableRow, role: number, of: Record<string, boolean>) => visibleInTable(row, role, of);
 
 const pageOf = (p: string) => ALL_PAGES.find((r) => r.path === p);
 
@@ -253,6 +205,21 @@ describe("filterRoutes (recursive)", () => {
       const got = filterRoutes(SECTIONS, subject(role, of)).flatMap((s) => s.children.map((c) => c.path)).sort();
       const want = rows.filter((r) => expectedVisible(r, role, of as unknown as Record<string, boolean>)).map((r) => r.path).sort();
       expect(got).toEqual(want);
+    }
+  });
+});
+
+describe("the browser tests' expectations (fixtures) agree with the flags of the demo kindergartens", () => {
+  it("demoFlags(1) / demoFlags(2) are kindergartens 1 and 2", () => {
+    for (const [f, v] of Object.entries(demoFlags(1))) expect([f, v]).toEqual([f, (kg1 as unknown as Record<string, boolean>)[f]]);
+    for (const [f, v] of Object.entries(demoFlags(2))) expect([f, v]).toEqual([f, (kg2 as unknown as Record<string, boolean>)[f]]);
+  });
+  it.each(ROLE_IDS.map((r) => [r]))("role %i: expectedMenu = Home + visible non-hidden pages of the filtered tree", (role) => {
+    for (const [k, of] of [[1, kg1], [2, kg2]] as const) {
+      const tree = filterRoutes(SECTIONS, subject(role, of))
+        .filter((s) => !s.hidden)
+        .flatMap((s) => s.children.filter((c) => !c.hidden).map((c) => c.path));
+      expect(["/Home", ...tree].sort()).toEqual(expectedMenu(role, demoFlags(k)));
     }
   });
 });

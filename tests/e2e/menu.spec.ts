@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { demoFlags, expectedMenu, parseTable } from "../fixtures/routes-table";
+import { login, menuPaths, phoneOf } from "../fixtures/e2e";
+
+/**
+ * The sidebar of every demo role equals the route table (tests/fixtures/routes-table.md, a copy of
+ * shared/routes.md) for kindergarten 1 (every show-flag on, hide-flag off) and kindergarten 2 (the
+ * opposite), plus the menu's behaviour: one section open at a time, current page highlighted,
+ * collapse kept in cookie sidebarStatus, external link in a new tab, overlay under 992px.
+ */
+const rows = parseTable();
+const ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
+
+test.describe("sidebar = routes table, kindergarten 1", () => {
+  for (const role of ROLES) {
+    test(`role ${role} (${phoneOf(role)})`, async ({ page }) => {
+      await login(page, phoneOf(role));
+      await expect.poll(() => menuPaths(page)).toEqual(expectedMenu(role, demoFlags(1), rows));
+    });
+  }
+});
+
+test.describe("sidebar = routes table, kindergarten 2 (flags opposite)", () => {
+  for (const [phone, role] of [
+    ["13800000111", 11],
+    ["13800000001", 1],
+  ] as const) {
+    test(`role ${role} (${phone}) switched to kindergarten 2`, async ({ page }) => {
+      await login(page, phone);
+      await expect.poll(() => menuPaths(page)).toEqual(expectedMenu(role, demoFlags(1), rows));
+      const select = page.getByTestId("kindergarten-switcher").locator("select");
+      await expect(select.locator('option[value="2"]')).toHaveCount(1);
+      const switched = page.waitForResponse((r) => r.url().includes("/switch-kindergarten") && r.request().method() === "POST");
+      await select.selectOption("2");
+      await switched;
+      await expect(page).toHaveURL(/\/Home$/);
+      await expect.poll(() => menuPaths(page)).toEqual(expectedMenu(role, demoFlags(2), rows));
+      await expect(select).toHaveValue("2");
+    });
+  }
+});
+
+test("the current page is highlighted and its section open; one section open at a time", async ({ page }) => {
+  await login(page, phoneOf(5));
+  await page.goto("/kindergarten/place");
+  const link = page.locator('[data-testid="menu-link"][data-path="/kindergarten/place"]');
+  await expect(link).toHaveAttribute("aria-current", "page");
+  await expect(link).toBeVisible();
+  const kg = page.locator('[data-testid="menu-section"][data-path="/kindergarten"] > details');
+  const user = page.locator('[data-testid="menu-section"][data-path="/user"] > details');
+  await expect(kg).toHaveAttribute("open", "");
+  await user.locator("summary").click();
+  await expect(user).toHaveAttribute("open", "");
+  await expect(kg).not.toHaveAttribute("open", "");
+  // Navigating from the menu opens the target's section and highlights the page.
+  await page.locator('[data-testid="menu-link"][data-path="/user/doctor"]').click();
+  await expect(page).toHaveURL(/\/user\/doctor$/);
+  await expect(page.locator('[data-testid="menu-link"][data-path="/user/doctor"]')).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("breadcrumb")).toContainText("保健医绑定");
+  await expect(page).toHaveTitle("保健医绑定 - 幼儿园管理平台");
+});
+
+test("external link: the age 0–6 platform opens in a new tab; the page shows the link", async ({ page }) => {
+  await login(page, phoneOf(5));
+  const link = page.locator('[data-testid="menu-link"][data-path="/student/studentAge06"]');
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", /^https?:\/\//);
+  await expect(link).toHaveAttribute("rel", /noopener/);
+  await page.goto("/student/studentAge06");
+  await expect(page.getByTestId("external-link")).toHaveAttribute("target", "_blank");
+});
+
+test("collapse: icons only, kept in cookie sidebarStatus across reloads", async ({ page, context }) => {
+  await login(page, phoneOf(6));
+  const frame = page.getByTestId("console");
+  await expect(frame).toHaveAttribute("data-sidebar", "opened");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(frame).toHaveAttribute("data-sidebar", "closed");
+  await expect(page.getByTestId("sidebar-container")).toHaveCSS("width", "54px");
+  expect((await context.cookies()).find((c) => c.name === "sidebarStatus")?.value).toBe("0");
+  await page.reload();
+  await expect(frame).toHaveAttribute("data-sidebar", "closed");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(frame).toHaveAttribute("data-sidebar", "opened");
+  await expect(page.getByTestId("sidebar-container")).toHaveCSS("width", "240px");
+  expect((await context.cookies()).find((c) => c.name === "sidebarStatus")?.value).toBe("1");
+});
+
+test("under 992px the sidebar is an overlay that closes itself on navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  await login(page, phoneOf(5));
+  const sidebar = page.getByTestId("sidebar-container");
+  await expect(sidebar).not.toBeInViewport();
+  await page.getByTestId("sidebar-mobile-toggle").click();
+  await expect(sidebar).toBeInViewport();
+  await page.locator('[data-testid="menu-section"][data-path="/kindergarten"] summary').click();
+  await page.locator('[data-testid="menu-link"][data-path="/kindergarten/class"]').click();
+  await expect(page).toHaveURL(/\/kindergarten\/class$/);
+  await expect(sidebar).not.toBeInViewport();
+});
