@@ -48,6 +48,11 @@ export async function scopeFromToken(db: Db, rawToken: string | undefined | null
     .where("role_id", "=", roleId)
     .executeTakeFirst();
   if (!still) return null;
+  // A principal or subject teacher whose binding to the token's kindergarten was removed loses that session.
+  if ((roleId === Role.principal || roleId === Role.subjectTeacher) && row.kindergartenId != null) {
+    const allowed = await switchableKindergartens(db, Number(row.userId), roleId);
+    if (!allowed.some((k) => k.id === Number(row.kindergartenId))) return null;
+  }
   const reach = ROLE_REACH[roleId];
   return {
     tokenId: Number(row.tokenId),

@@ -141,4 +141,14 @@ describe("the kindergarten switcher's list (roles 1 and 11)", () => {
     expect(r.data.list.map((k: { id: number }) => k.id)).toEqual([1, 3]);
     expect((await t.call("PATCH", "token/kindergarten/3", { token, query: { platform: "pc" } })).code).toBe(200);
   });
+
+  it("removing a binding ends the sessions that were switched into that kindergarten", async () => {
+    const token = await t.token(phoneOf(11));
+    const moved = await t.call("PATCH", "token/kindergarten/3", { token, query: { platform: "pc" } });
+    expect(moved.code).toBe(200);
+    const list = await t.call("GET", base, { token: admin, query: { userId: 11, kindergartenId: 3 } });
+    expect(list.data.total).toBe(1);
+    expect((await t.call("DELETE", `${base}${list.data.list[0].id}/`, { token: admin })).code).toBe(200);
+    expect((await t.call("GET", "token/info", { token: moved.data.token })).code).toBe(401);
+  });
 });

@@ -1,0 +1,37 @@
+import zhCrud from "@contract/locales/zh/crud.json";
+import enCrud from "@contract/locales/en/crud.json";
+import zhResources from "@contract/locales/zh/resources.json";
+import enResources from "@contract/locales/en/resources.json";
+import { splitMessage } from "@contract/resource";
+import { t as apiT, type Lang } from "@api/i18n";
+
+type Dict = Record<string, unknown>;
+const NS: Record<string, Record<Lang, Dict>> = {
+  crud: { zh: zhCrud as Dict, en: enCrud as Dict },
+  resources: { zh: zhResources as Dict, en: enResources as Dict },
+};
+
+function lookup(dict: Dict, key: string): string | undefined {
+  let cur: unknown = dict;
+  for (const part of key.split(".")) {
+    if (cur && typeof cur === "object" && part in (cur as Dict)) cur = (cur as Dict)[part];
+    else return undefined;
+  }
+  return typeof cur === "string" ? cur : undefined;
+}
+
+/**
+ * Translates `crud:…` / `resources:…` keys (with `#a=1` parameters, see contract/resource.ts) and,
+ * for anything else, a key of the API's own `api` namespace.
+ */
+export function rt(lang: Lang, message: string, params: Record<string, string | number> = {}): string {
+  const { key, params: inline } = splitMessage(message);
+  const all = { ...inline, ...params };
+  const m = key.match(/^(crud|resources):(.+)$/);
+  if (!m) return apiT(lang, key, all);
+  const ns = NS[m[1]!]!;
+  const raw = lookup(ns[lang], m[2]!) ?? lookup(ns.zh, m[2]!) ?? key;
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in all ? String(all[p]) : `{{${p}}}`));
+}
+
+export const translator = (lang: Lang) => (key: string, params?: Record<string, string | number>) => rt(lang, key, params);
