@@ -112,7 +112,7 @@ export default function Home() {
               ))}
             </div>
           ) : (
-            <p className="mt-4 text-sm text-gray-500">{t("home.figuresUnavailable")}</p>
+            <p className="mt-4 text-sm text-gray-500">{data.summary ? t("home.noFigures") : t("home.figuresUnavailable")}</p>
           )}
         </section>
       </div>
