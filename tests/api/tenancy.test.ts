@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_REACH, type RoleId } from "@contract/roles";
-import { scoped, type Scope } from "@api/tenancy";
+import { assertInScope, scoped, type Scope } from "@api/tenancy";
+import { makeGuards } from "@api/auth/guards";
 import { enc, phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
 
 let t: TestApi;
@@ -146,5 +147,38 @@ describe("api/tenancy scope filters", () => {
     const buses = await db().selectFrom("bus_teachers").select("bus_id").where("user_id", "=", 8).execute();
     expect(bus.every((s) => buses.some((b) => b.bus_id === s.bus_id))).toBe(true);
     expect(await scoped.students(db(), scopeFor(13, 13, 1, 1)).select("id").execute()).toHaveLength(0);
+  });
+});
+
+describe("assertions before writes and the page guard", () => {
+  const db = () => t.api.handle.db;
+  const scopeFor = (userId: number, roleId: RoleId, kindergartenId: number | null, educationGroupId: number | null): Scope => ({
+    tokenId: 0, userId, roleId, kindergartenId, educationGroupId, reach: ROLE_REACH[roleId],
+  });
+
+  it("refuses (404) group-1 rows to a group-2 scope and accepts its own", async () => {
+    const s = scopeFor(0, 5, 4, 2);
+    await expect(assertInScope.kindergarten(db(), s, 1)).rejects.toMatchObject({ status: 404 });
+    await expect(assertInScope.user(db(), s, 1)).rejects.toMatchObject({ status: 404 });
+    const g1Student = await db().selectFrom("students").select("id").where("kindergarten_id", "=", 1).executeTakeFirstOrThrow();
+    await expect(assertInScope.student(db(), s, g1Student.id)).rejects.toMatchObject({ status: 404 });
+    const g1Class = await db().selectFrom("classes").select("id").where("kindergarten_id", "=", 1).executeTakeFirstOrThrow();
+    await expect(assertInScope.class(db(), s, g1Class.id)).rejects.toMatchObject({ status: 404 });
+    expect((await assertInScope.kindergarten(db(), s, 4)).id).toBe(4);
+  });
+
+  it("requirePage applies the route tree's roles and flag rules with the kindergarten's optionalFunction", async () => {
+    const { canSeePage } = makeGuards(t.api.deps);
+    // /bus/schoolBus: roles 5,6, hide:isHideBus except 6 — kindergarten 2 hides it, kindergarten 1 does not.
+    expect(await canSeePage(scopeFor(5, 5, 1, 1), "/bus/schoolBus")).toBe(true);
+    expect(await canSeePage(scopeFor(5, 5, 2, 1), "/bus/schoolBus")).toBe(false);
+    expect(await canSeePage(scopeFor(6, 6, 2, 1), "/bus/schoolBus")).toBe(true);
+    // show:isShowForm — only kindergarten 1 has it.
+    expect(await canSeePage(scopeFor(5, 5, 1, 1), "/daily/formTemplate")).toBe(true);
+    expect(await canSeePage(scopeFor(5, 5, 3, 1), "/daily/formTemplate")).toBe(false);
+    // Roles.
+    expect(await canSeePage(scopeFor(6, 6, 1, 1), "/user/principal")).toBe(true);
+    expect(await canSeePage(scopeFor(5, 5, 1, 1), "/user/principal")).toBe(false);
+    expect(await canSeePage(scopeFor(6, 6, 1, 1), "/no/such/page")).toBe(false);
   });
 });
