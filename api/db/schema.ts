@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Flag } from "@contract/optional-function";
+import { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type Gender, type KindergartenVersion, type StudentStatus } from "@contract/entities/vocab";
+
+export { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type StudentStatus };
 
 /** Kysely's typed view of the schema created by api/db/migrations.ts (snake_case columns; flags verbatim). */
 type Id = Generated<number>;
@@ -28,14 +31,12 @@ export interface KindergartensTable {
   contract_start: string | null;
   contract_end: string | null;
   max_classes: number;
-  version: "standard" | "lite" | "nurseries";
+  version: KindergartenVersion;
   registration_code: string;
   created_at: Ts;
   updated_at: Ts;
 }
 
-export type ClassLevel = "pre" | "junior" | "middle" | "senior";
-export const CLASS_LEVELS: ClassLevel[] = ["pre", "junior", "middle", "senior"];
 
 export interface ClassesTable {
   id: Id;
@@ -65,7 +66,7 @@ export interface UsersTable {
   real_name: string;
   phone: string;
   password_hash: string;
-  gender: "male" | "female" | null;
+  gender: Gender | null;
   enabled: Bool;
   email: string | null;
   education_group_id: number | null;
@@ -128,15 +129,6 @@ export interface BusTeachersTable {
   user_id: number;
 }
 
-export type StudentStatus = "preparatory" | "at_school" | "suspended" | "graduated" | "quit_refunded" | "quit_unrefunded";
-export const STUDENT_STATUSES: StudentStatus[] = [
-  "preparatory",
-  "at_school",
-  "suspended",
-  "graduated",
-  "quit_refunded",
-  "quit_unrefunded",
-];
 
 export interface StudentsTable {
   id: Id;
@@ -144,7 +136,7 @@ export interface StudentsTable {
   class_id: number | null;
   name: string;
   english_name: string | null;
-  gender: "male" | "female" | null;
+  gender: Gender | null;
   birthday: string | null;
   status: StudentStatus;
   nationality: string | null;

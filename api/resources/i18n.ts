@@ -35,3 +35,9 @@ export function rt(lang: Lang, message: string, params: Record<string, string | 
 }
 
 export const translator = (lang: Lang) => (key: string, params?: Record<string, string | number>) => rt(lang, key, params);
+
+/** Whether a namespaced key exists (in Chinese, the reference language). */
+export function hasResourceKey(message: string): boolean {
+  const m = splitMessage(message).key.match(/^(crud|resources):(.+)$/);
+  return Boolean(m && lookup(NS[m[1]!]!.zh, m[2]!) !== undefined);
+}
