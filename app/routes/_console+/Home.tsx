@@ -5,6 +5,8 @@ import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";
 import { pageMeta } from "~/utils/meta";
 import { pageLoader } from "~/utils/page";
+import { hasPermission } from "@contract/permissions";
+import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
 
@@ -20,7 +22,15 @@ const summarySchema = z.object({
 
 export const loader = pageLoader(async ({ request, user }) => {
   const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
+  // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
+  // applicant's admission introduction or the admissions teacher's appointment list.
+  const subject = { ...user.info };
+  const more = ALL_PAGES.filter((p) => p.hidden && !p.path.includes(":") && hasPermission(subject, p.meta)).map((p) => ({
+    path: p.path,
+    title: p.meta.title,
+  }));
   return {
+    more,
     summary: result.ok ? result.data : null,
     educationGroupName: user.info.educationGroupName,
     today: new Date().toISOString().slice(0, 10),
@@ -119,7 +129,21 @@ export default function Home() {
 
       <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="home-shortcuts">
         <h2 className="text-base font-semibold text-gray-800">{t("home.shortcuts")}</h2>
-        {menu.length === 0 ? (
+        {data.more.length > 0 ? (
+          <div className="mt-4 flex flex-wrap gap-3" data-testid="home-more">
+            {data.more.map((page) => (
+              <Link
+                key={page.path}
+                to={page.path}
+                data-testid="home-shortcut"
+                className="rounded border border-gray-200 px-3 py-2 text-sm text-gray-700 hover:border-primary hover:text-primary"
+              >
+                {t("menu:" + page.title)}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+        {menu.length === 0 && data.more.length === 0 ? (
           <p className="mt-4 text-sm text-gray-500">{t("home.noShortcuts")}</p>
         ) : (
           <div className="mt-4 space-y-5">

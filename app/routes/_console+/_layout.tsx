@@ -120,7 +120,8 @@ export default function ConsoleLayout() {
         <Sidebar menu={data.menu} collapsed={collapsed} />
       </aside>
       <div className={cn("flex min-h-screen flex-col transition-[margin] duration-200", collapsed ? "desk:ml-[54px]" : "desk:ml-[240px]")}>
-        <div className="sticky top-0 z-20">
+        {/* settings.fixedHeader is off (section 3): the header scrolls with the page. */}
+        <div className="relative z-20">
           <Navbar
             user={data.user}
             kindergartens={data.kindergartens}
