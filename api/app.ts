@@ -11,6 +11,7 @@ import { registerRegistrationRoutes } from "./routes/register";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerUploadRoutes } from "./routes/uploads";
 import { registerHomeRoutes } from "./routes/home";
+import { registerResources } from "./resources";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -31,6 +32,7 @@ export function buildApp(deps: Deps): App {
   registerSandboxRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerHomeRoutes(app, deps);
+  registerResources(app, deps);
 
   const docConfig = {
     openapi: "3.0.3",

@@ -456,11 +456,10 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   };
 
   // ---- OpenAPI documentation (the handlers below validate with the shared schemas themselves) ----
-  const docPath = (p: string) => p;
   const doc = (method: "get" | "post" | "put" | "delete", path: string, summary: string, extra: Record<string, unknown> = {}, response: z.ZodTypeAny = z.unknown()) =>
     app.openAPIRegistry.registerPath({
       method,
-      path: docPath(path),
+      path,
       tags: [tag],
       summary: `${summary} (${zhTitle}, page ${def.page})`,
       security: tokenHeader,
@@ -471,8 +470,6 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   const formDoc = (mode: "create" | "change") => ({
     body: { required: true, content: { "application/x-www-form-urlencoded": { schema: formSchemaFor(def, mode) } } },
   });
-  const rolesText = (a: Action) => `roles ${[...(a === "list" || a === "view" ? [] : [])].join(",")}`;
-  void rolesText;
 
   // ---- list ----
   doc("get", base, "List", { request: { query: querySchema } }, pageSchema(def.item));

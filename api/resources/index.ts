@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import type { App, Deps } from "@api/context";
+import { makeGuards, scopeOf } from "@api/auth/guards";
+import { langOf, notFound, ok } from "@api/http";
+import { envelope, tokenHeader } from "../routes/common";
+import { registerResource, type RegisteredResource, type ResourceMapping } from "./engine";
+import { LOOKUPS } from "./lookups";
+import { classesMapping } from "./classes";
+import { placesMapping } from "./places";
+
+/** Every resource mapping of the API (one line per resource). */
+export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping];
+
+/** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
+export function registerResources(app: App, deps: Deps) {
+  const registered = new Map<string, RegisteredResource>();
+  for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
+  const { requireAuth } = makeGuards(deps);
+  const option = z.object({ value: z.number().int(), label: z.string() });
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/lookups/{name}/",
+    tags: ["lookups"],
+    summary: `Options for selects: ${[...registered.keys(), ...Object.keys(LOOKUPS)].join(", ")} (scoped to the caller; extra query parameters filter)`,
+    security: tokenHeader,
+    request: { params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "kindergartens" }) }) },
+    responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(option), total: z.number().int() })) } } } },
+  });
+  app.get("/lookups/:name/", requireAuth, async (c) => {
+    const scope = scopeOf(c);
+    const name = c.req.param("name");
+    const params = new URL(c.req.url).searchParams;
+    const res = registered.get(name);
+    const list = res ? await res.lookup(scope, params, langOf(c)) : LOOKUPS[name] ? await LOOKUPS[name]!(deps.db, scope, params) : null;
+    if (!list) throw notFound();
+    return ok(c, { list, total: list.length });
+  });
+}

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import { Role } from "@contract/roles";
+import type { Db } from "@api/db";
+import { classFilter, kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
+
+export interface LookupOption {
+  value: number;
+  label: string;
+}
+export type Lookup = (db: Db, scope: Scope, params: URLSearchParams) => Promise<LookupOption[]>;
+
+const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+
+/**
+ * Named option lists for selects (`{ lookup: "<name>" }` in a definition) for entities that have no
+ * resource yet; every registered resource is also a lookup of its own name. Always scoped by api/tenancy.
+ */
+export const LOOKUPS: Record<string, Lookup> = {
+  async kindergartens(db, scope) {
+    const rows = await db.selectFrom("kindergartens").select(["id", "name"]).where(kindergartenFilter(scope, "kindergartens.id")).orderBy("id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+  },
+  /** Users with the teacher role (3), optionally of one kindergarten (`kindergartenId`). */
+  async teachers(db, scope, params) {
+    let qb = db
+      .selectFrom("users")
+      .select(["users.id", "users.real_name", "users.phone"])
+      .where("users.id", "in", db.selectFrom("user_roles").select("user_id").where("role_id", "=", Role.teacher))
+      .where(userFilter(scope, "users.id"))
+      .where(kindergartenFilter(scope, "users.kindergarten_id"));
+    const kg = num(params.get("kindergartenId"));
+    if (kg != null) qb = qb.where("users.kindergarten_id", "=", kg);
+    const rows = await qb.orderBy("users.real_name").orderBy("users.id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: `${r.real_name}（${r.phone.slice(-4)}）` }));
+  },
+  /** Classes the caller may see, optionally of one kindergarten. */
+  async classOptions(db, scope, params) {
+    let qb = db.selectFrom("classes").select(["id", "name"]).where(classFilter(scope, "classes.id"));
+    const kg = num(params.get("kindergartenId"));
+    if (kg != null) qb = qb.where("kindergarten_id", "=", kg);
+    const rows = await qb.orderBy(sql.ref("name")).orderBy("id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+  },
+};

@@ -1,0 +1,41 @@
+import type { ColumnFormat } from "./resource";
+
+/**
+ * Cell texts shared by the console's list/detail and the API's export, so both show the same thing.
+ * `t` translates namespaced keys (`crud:list.yes`, `resources:classes.levels.pre`).
+ */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** ISO timestamp → `YYYY-MM-DD HH:mm` in China time (the product's users are there). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const local = new Date(d.getTime() + 8 * 3600 * 1000);
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+export function formatCell(
+  value: unknown,
+  col: { format?: ColumnFormat; enumPrefix?: string },
+  t: Translate,
+): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (col.format) {
+    case "boolean":
+      return t(value === true || value === 1 || value === "1" || value === "true" ? "crud:list.yes" : "crud:list.no");
+    case "enum":
+      return col.enumPrefix ? t(`${col.enumPrefix}.${String(value)}`) : String(value);
+    case "tags":
+      return Array.isArray(value) ? value.map(String).join("、") : String(value);
+    case "date":
+      return String(value).slice(0, 10);
+    case "datetime":
+      return formatDateTime(String(value));
+    case "number":
+      return typeof value === "number" ? String(value) : String(Number(value));
+    default:
+      return Array.isArray(value) ? value.map(String).join("、") : String(value);
+  }
+}

@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { findPage } from "./route-tree";
+import type { RoleId } from "./roles";
+
+/**
+ * The declarative definition of a resource (an entity with list / form / CRUD pages), shared by the
+ * school API (api/resources/engine.ts) and the console (app/resources/*.server.ts,
+ * app/components/resource/*). Django admin's ModelAdmin, as data: one object per entity in
+ * contract/resources/<name>.ts. See docs/resources.md.
+ *
+ * Texts are i18n keys with their namespace: `resources:classes.fields.name`, `crud:actions.create`.
+ * Validation messages in the zod schemas are keys too, optionally with parameters after `#`:
+ * `crud:validation.tooLong#max=30` (see `splitMessage`).
+ */
+
+export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags";
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "number"
+  | "integer"
+  | "date"
+  | "time"
+  | "select"
+  | "multiselect"
+  | "boolean"
+  | "phone"
+  | "email"
+  | "password"
+  | "file"
+  | "image";
+
+/** A static option: `label` is an i18n key. */
+export interface StaticOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * Where a select's options come from:
+ *  - static: a fixed list (labels are i18n keys);
+ *  - lookup: `GET lookups/<name>/` of the API ({list: [{value, label}]}, already scoped to the caller).
+ *    Every registered resource is a lookup of its own name (id + `labelField`); the API adds named
+ *    lookups for entities without a resource yet (api/resources/lookups.ts). `dependsOn` passes the
+ *    current value of another form field as a query parameter (e.g. teachers of the chosen kindergarten).
+ */
+export type OptionSource =
+  | { static: readonly StaticOption[] }
+  | { lookup: string; query?: Record<string, string>; dependsOn?: { field: string; param: string } };
+
+export interface ListColumn {
+  field: string;
+  label: string;
+  format?: ColumnFormat;
+  sortable?: boolean;
+  /** enum format: i18n key prefix of the values (`resources:classes.levels` → `…levels.pre`). */
+  enumPrefix?: string;
+  /** The cell links to the detail page (or the edit page when there is no detail view). */
+  link?: boolean;
+  /** Shown only to these roles (e.g. the kindergarten column to roles reaching several kindergartens). */
+  roles?: readonly RoleId[];
+  align?: "left" | "right" | "center";
+}
+
+export interface FilterDef {
+  /** Query parameter (dateRange: `<field>From` and `<field>To`). */
+  field: string;
+  label: string;
+  kind: "select" | "text" | "dateRange" | "boolean";
+  options?: OptionSource;
+  roles?: readonly RoleId[];
+}
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: OptionSource;
+  placeholder?: string;
+  help?: string;
+  /** Shown (and accepted by the console) only for these roles; the API decides what the others get. */
+  roles?: readonly RoleId[];
+  /** Only on the create form (e.g. an initial password). */
+  createOnly?: boolean;
+  /** File inputs: the accept attribute. */
+  accept?: string;
+  /** Width in the form grid. */
+  wide?: boolean;
+}
+
+export interface FormGroup {
+  title?: string;
+  fields: FormField[];
+}
+
+export interface ExportColumn {
+  field: string;
+  label: string;
+  format?: ColumnFormat;
+  enumPrefix?: string;
+}
+
+/** Import: a column of the template / file (`header` is an i18n key; the header row is matched in either language). */
+export interface ImportColumn {
+  field: string;
+  label: string;
+  /** Example value in the template's second row. */
+  example?: string;
+}
+
+export type Action = "list" | "view" | "create" | "change" | "delete";
+
+export interface ResourceDefinition<
+  Item extends z.ZodObject = z.ZodObject,
+  Form extends z.ZodObject = z.ZodObject,
+> {
+  /** Unique name, also the lookup name (`classes`). */
+  name: string;
+  /** i18n key of the title (`resources:classes.title`), singular label for "new X" pages too. */
+  title: string;
+  /** i18n key of one item (`resources:classes.one`). */
+  one: string;
+  /** API endpoint base in the style of section 7: `kindergartens/classes/`. */
+  endpoint: string;
+  /** The route-tree page it backs (`/kindergarten/class`): its roles gate list and view. */
+  page: string;
+  /** Role lists for writes, each a subset of the page roles; default: the page roles. */
+  can?: Partial<Record<"create" | "change" | "delete", readonly RoleId[]>>;
+  /** What the API returns for one row. */
+  item: Item;
+  /** Create (and, unless `changeForm`, change) input; its messages are i18n keys. */
+  form: Form;
+  changeForm?: z.ZodObject;
+  /** The field naming an item (option labels, confirmation texts). */
+  labelField: string;
+  columns: ListColumn[];
+  filters?: FilterDef[];
+  /** Fields the keyword searches (API maps them to columns); empty = no search box. */
+  search?: string[];
+  /** `field` or `-field`. */
+  defaultSort: string;
+  pageSizes?: readonly number[];
+  formGroups: FormGroup[];
+  exportColumns?: ExportColumn[];
+  importColumns?: ImportColumn[];
+  /** A detail page: true = every column and form field, or explicit groups of item fields. */
+  detail?: boolean | { title?: string; fields: ExportColumn[] }[];
+  /** Bulk delete on the list (default true when delete is allowed). */
+  bulkDelete?: boolean;
+}
+
+export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const MAX_PAGE_SIZE = 10000;
+
+/** Identity with type inference: `export const classes = defineResource({...})`. */
+export function defineResource<Item extends z.ZodObject, Form extends z.ZodObject>(def: ResourceDefinition<Item, Form>) {
+  const page = findPage(def.page);
+  if (!page) throw new Error(`resource ${def.name}: page ${def.page} is not in the route tree`);
+  for (const [action, roles] of Object.entries(def.can ?? {}))
+    for (const r of roles ?? [])
+      if (!page.meta.roles.includes(r)) throw new Error(`resource ${def.name}: can.${action} role ${r} is not a role of ${def.page}`);
+  return def;
+}
+
+/** The roles that may perform `action` (list/view: the page roles; writes: `can` or the page roles). */
+export function rolesFor(def: ResourceDefinition, action: Action): readonly RoleId[] {
+  const page = findPage(def.page);
+  const pageRoles = page?.meta.roles ?? [];
+  if (action === "list" || action === "view") return pageRoles;
+  return def.can?.[action] ?? pageRoles;
+}
+
+/** Whether `roleId` may perform `action` on the resource (the page rule itself is checked separately). */
+export const can = (def: ResourceDefinition, action: Action, roleId: RoleId | number | null | undefined) =>
+  roleId != null && rolesFor(def, action).includes(roleId as RoleId);
+
+export const visibleFor = (roles: readonly RoleId[] | undefined, roleId: number | null | undefined) =>
+  !roles || (roleId != null && roles.includes(roleId as RoleId));
+
+export const formSchemaFor = (def: ResourceDefinition, mode: "create" | "change") =>
+  mode === "change" && def.changeForm ? def.changeForm : def.form;
+
+export const allFormFields = (def: ResourceDefinition) => def.formGroups.flatMap((g) => g.fields);
+
+export const sortableFields = (def: ResourceDefinition) => def.columns.filter((c) => c.sortable).map((c) => c.field);
+
+/** `sort` query value → [field, desc]; falls back to the default sort for unknown fields. */
+export function parseSort(def: ResourceDefinition, raw: string | null | undefined): { field: string; desc: boolean; value: string } {
+  const allowed = sortableFields(def);
+  for (const candidate of [raw, def.defaultSort]) {
+    if (!candidate) continue;
+    const desc = candidate.startsWith("-");
+    const field = candidate.replace(/^-/, "");
+    if (allowed.includes(field) || field === "id") return { field, desc, value: candidate };
+  }
+  return { field: "id", desc: true, value: "-id" };
+}
+
+/** The list query parameters a definition accepts (everything else is dropped). */
+export function listParamNames(def: ResourceDefinition): string[] {
+  const names = ["currentPage", "pageSize", "sort", "keyword"];
+  for (const f of def.filters ?? []) {
+    if (f.kind === "dateRange") names.push(`${f.field}From`, `${f.field}To`);
+    else names.push(f.field);
+  }
+  return names;
+}
+
+/** Query schema of the list (and export) endpoints. Filters stay strings; the API maps them. */
+export function listQuerySchema(def: ResourceDefinition) {
+  const shape: Record<string, z.ZodType> = {
+    currentPage: z.coerce.number({ error: "crud:validation.integer" }).int("crud:validation.integer").min(1, "crud:validation.min#min=1").default(1),
+    pageSize: z.coerce
+      .number({ error: "crud:validation.integer" })
+      .int("crud:validation.integer")
+      .min(1, "crud:validation.min#min=1")
+      .max(MAX_PAGE_SIZE, `crud:validation.max#max=${MAX_PAGE_SIZE}`)
+      .default(def.pageSizes?.[0] ?? DEFAULT_PAGE_SIZES[0]),
+    sort: z
+      .string()
+      .optional()
+      .refine((s) => !s || [...sortableFields(def), "id"].includes(s.replace(/^-/, "")), "crud:validation.sort"),
+    keyword: z.string().trim().max(50, "crud:validation.tooLong#max=50").optional(),
+  };
+  for (const f of def.filters ?? []) {
+    if (f.kind === "dateRange") {
+      shape[`${f.field}From`] = dateString.optional();
+      shape[`${f.field}To`] = dateString.optional();
+    } else if (f.kind === "boolean") {
+      shape[f.field] = z.enum(["true", "false", "1", "0"], { error: "crud:validation.oneOf" }).optional();
+    } else {
+      shape[f.field] = z.string().max(100, "crud:validation.tooLong#max=100").optional();
+    }
+  }
+  return z.object(shape);
+}
+
+/** Splits `key#a=1&b=2` into the key and its interpolation parameters. */
+export function splitMessage(message: string): { key: string; params: Record<string, string> } {
+  const i = message.indexOf("#");
+  if (i < 0) return { key: message, params: {} };
+  return { key: message.slice(0, i), params: Object.fromEntries(new URLSearchParams(message.slice(i + 1))) };
+}
+
+/** Whether a message is a namespaced i18n key of ours (`crud:…`, `resources:…`). */
+export const isNamespacedKey = (message: string) => /^(crud|resources):[\w.-]+(#.*)?$/.test(message);
+
+// ---------------------------------------------------------------------------------------------
+// Field schema builders: zod with our message keys, tolerant of what forms send (conform turns ""
+// into undefined; the API does the same, see api/resources/engine.ts). Use them in form schemas.
+// ---------------------------------------------------------------------------------------------
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date");
+
+export const fields = {
+  /** Required text, trimmed. */
+  text: (o: { max?: number; min?: number; message?: string } = {}) =>
+    z
+      .string({ error: o.message ?? "crud:validation.required" })
+      .trim()
+      .min(o.min ?? 1, o.min && o.min > 1 ? `crud:validation.tooShort#min=${o.min}` : (o.message ?? "crud:validation.required"))
+      .max(o.max ?? 100, `crud:validation.tooLong#max=${o.max ?? 100}`),
+  /** Optional text (missing = null). */
+  optionalText: (o: { max?: number } = {}) =>
+    z
+      .string()
+      .trim()
+      .max(o.max ?? 500, `crud:validation.tooLong#max=${o.max ?? 500}`)
+      .nullish(),
+  integer: (o: { min?: number; max?: number; message?: string } = {}) => {
+    let s = z.number({ error: o.message ?? "crud:validation.required" }).int("crud:validation.integer");
+    if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
+    if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
+    return s;
+  },
+  optionalInteger: (o: { min?: number; max?: number } = {}) => {
+    let s = z.number({ error: "crud:validation.integer" }).int("crud:validation.integer");
+    if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
+    if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
+    return s.nullish();
+  },
+  number: (o: { min?: number; max?: number; message?: string } = {}) => {
+    let s = z.number({ error: o.message ?? "crud:validation.required" });
+    if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
+    if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
+    return s;
+  },
+  /** One of fixed values. */
+  choice: <const T extends readonly [string, ...string[]]>(values: T, message = "crud:validation.choose") =>
+    z.enum(values, { error: message }),
+  /** A referenced id (select). */
+  ref: (message = "crud:validation.choose") => z.number({ error: message }).int(message).positive(message),
+  optionalRef: () => z.number({ error: "crud:validation.choose" }).int().positive().nullish(),
+  /** Several referenced ids (multiselect); missing = []. */
+  refs: (o: { max?: number } = {}) =>
+    z
+      .array(z.number({ error: "crud:validation.choose" }).int().positive())
+      .max(o.max ?? 100, `crud:validation.tooMany#max=${o.max ?? 100}`)
+      .default([]),
+  date: (message = "crud:validation.required") => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date"),
+  optionalDate: () => dateString.nullish(),
+  time: (message = "crud:validation.required") => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "crud:validation.time"),
+  boolean: () => z.boolean().default(false),
+  phone: (message = "crud:validation.required") => z.string({ error: message }).trim().regex(/^1\d{10}$/, "crud:validation.phone"),
+  email: () => z.string().trim().email("crud:validation.email").max(100, "crud:validation.tooLong#max=100").nullish(),
+};
+
+export type ItemOf<D extends ResourceDefinition> = z.infer<D["item"]>;
