@@ -39,7 +39,19 @@ async function readCookieToken(request: Request): Promise<string | null> {
  * The token for the forms of this response and, when it is new, the Set-Cookie header to send
  * (the root loader calls this once per document request).
  */
-export async function getCsrfToken(request: Request): Promise<{ token: string; headers: Headers | null }> {
+const issued = new WeakMap<Request, Promise<{ token: string; headers: Headers | null }>>();
+
+export function getCsrfToken(request: Request): Promise<{ token: string; headers: Headers | null }> {
+  // One token per request: loaders of the same document request (root and a page) agree on it.
+  let pending = issued.get(request);
+  if (!pending) {
+    pending = issueCsrfToken(request);
+    issued.set(request, pending);
+  }
+  return pending;
+}
+
+async function issueCsrfToken(request: Request): Promise<{ token: string; headers: Headers | null }> {
   const existing = await readCookieToken(request);
   if (existing) return { token: existing, headers: null };
   const token = crypto.randomBytes(24).toString("base64url");

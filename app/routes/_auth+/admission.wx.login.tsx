@@ -72,7 +72,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const code = url.searchParams.get("code");
   const state = url.searchParams.get("state");
-  const { token: csrf } = await getCsrfToken(request);
+  const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
+  if (csrfHeaders && !code) {
+    // First visit: the browser needs the CSRF cookie before the token can serve as OAuth `state`
+    // (the root loader of this same response would issue a different one). Once only (`c=1`).
+    if (url.searchParams.get("c") !== "1") {
+      const again = new URL(url);
+      again.searchParams.set("c", "1");
+      throw redirect(again.pathname + again.search, { headers: csrfHeaders });
+    }
+  }
   const base = { title: t("menu:title.admissionLogin"), ...p, code: null as string | null, error: null as string | null };
 
   if (code) {

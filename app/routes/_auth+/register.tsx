@@ -216,7 +216,7 @@ export default function RegisterPage() {
             <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
           </Field>
           <Field
-            label={t("auth.reset.confirmPassword")}
+            label={t("auth.register.confirmPassword")}
             htmlFor={fields.confirmPassword.id}
             errors={errorText(fields.confirmPassword.errors)}
           >

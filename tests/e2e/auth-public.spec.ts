@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { E2E_API_URL } from "../../playwright.config";
+
+/**
+ * The other public screens: registration (code → classes → SMS code → register), forgotten
+ * password with an SMS code, and the applicants' WeChat login through the API's local sandbox.
+ * The local SMS provider shows the code in the page (demo hint) and in the API's outbox.
+ */
+const NEW_PHONE = "13900000321";
+/** A seeded bus teacher of kindergarten 3 that no other test signs in as. */
+const FORGOT_PHONE = "13600300002";
+
+async function smsCodeFromOutbox(request: import("@playwright/test").APIRequestContext, phone: string, purpose: string) {
+  const res = await request.get(`${E2E_API_URL}sms/outbox?phone=${phone}`);
+  const body = await res.json();
+  const msg = (body.data.list as Array<{ purpose: string; content: string }>).find((m) => m.purpose === purpose);
+  return msg?.content.match(/\b(\d{6})\b/)?.[1] ?? "";
+}
+
+test("register a teacher with a registration code, a class and an SMS code", async ({ page, request }) => {
+  await page.goto("/register");
+  await page.getByLabel("注册码").fill("SUN001");
+  await page.getByRole("button", { name: "获取班级列表" }).click();
+  await expect(page).toHaveURL(/registrationCode=SUN001/);
+  await expect(page.getByTestId("register-kindergarten")).not.toBeEmpty();
+
+  await page.getByLabel("班级").selectOption({ index: 3 });
+  await page.getByLabel("角色").selectOption("3");
+  await expect(page.getByLabel("幼儿姓名")).toHaveCount(0);
+  await page.getByLabel("真实姓名").fill("测试老师");
+  await page.getByLabel("手机号").fill(NEW_PHONE);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByTestId("notice")).toContainText("验证码");
+  const code = await smsCodeFromOutbox(request, NEW_PHONE, "register");
+  expect(code).toMatch(/^\d{6}$/);
+  await expect(page.getByTestId("notice")).toContainText(code);
+
+  await page.getByLabel("短信验证码").fill(code);
+  await page.getByLabel("密码", { exact: true }).fill("Teach#Me2026");
+  await page.getByLabel("确认密码").fill("Teach#Me2026");
+  await page.getByRole("button", { name: "注册", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toBeAttached();
+});
+
+test("an unknown registration code shows the API's message", async ({ page }) => {
+  await page.goto("/register?registrationCode=NOPE99");
+  await expect(page.getByTestId("field-errors")).not.toBeEmpty();
+  await expect(page.getByTestId("register-kindergarten")).toHaveCount(0);
+});
+
+test("forgot password: SMS code and a new password that follows section 5", async ({ page, request }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "忘记密码" }).click();
+  await expect(page).toHaveURL(/\/resetPassword$/);
+  await page.getByLabel("手机号").fill(FORGOT_PHONE);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByTestId("notice")).toBeVisible();
+  const code = await smsCodeFromOutbox(request, FORGOT_PHONE, "forgot");
+  await page.getByLabel("短信验证码").fill(code);
+  await page.getByLabel("新密码", { exact: true }).fill("Short1!");
+  await page.getByLabel("确认新密码").fill("Short1!");
+  await page.getByTestId("reset-submit").click();
+  await expect(page.getByTestId("field-errors").getByText("密码至少 8 位")).toBeVisible();
+  await page.getByLabel("新密码", { exact: true }).fill("Fresh#Pw2026");
+  await page.getByLabel("确认新密码").fill("Fresh#Pw2026");
+  await page.getByTestId("reset-submit").click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("密码已修改");
+  await page.getByLabel("手机号").fill(FORGOT_PHONE);
+  await page.getByLabel("密码").fill("Fresh#Pw2026");
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/Home$/);
+});
+
+test("applicant login through the WeChat sandbox lands on the admission introduction", async ({ page }) => {
+  await page.goto("/admission/wx/login?kindergartenId=1&introducerId=1");
+  await page.getByTestId("wx-authorize").click();
+  // The API's local stand-in for WeChat's authorisation page.
+  await expect(page).toHaveURL(/wechat-sandbox\/authorize/);
+  await page.locator("#nickname").fill("小明妈妈");
+  await page.locator("#phone").fill("13911112222");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/\/admission\/wx\/login\?.*code=/);
+  await page.getByLabel("微信绑定的手机号").fill("13911112222");
+  await page.getByRole("button", { name: "确认并登录" }).click();
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
+});
+
+test("the applicant link needs a kindergarten", async ({ page }) => {
+  await page.goto("/admission/wx/login");
+  await expect(page.getByRole("alert")).toContainText("kindergartenId");
+  await expect(page.getByTestId("wx-authorize")).toHaveCount(0);
+});
