@@ -1,7 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { login, phoneOf, tab, tabPaths } from "../fixtures/e2e";
 
 /** Tabs, sidebar collapse and the navbar's forms without JavaScript: plain forms and links only. */
+
+/** Submits a plain form (or follows a link) and waits for the next document. */
+async function submit(page: Page, target: Locator) {
+  await Promise.all([page.waitForEvent("load"), target.click()]);
+}
 
 test("tabs without JavaScript: open, reload, refresh, close, close others, close all", async ({ page }) => {
   await login(page, phoneOf(5));
@@ -11,41 +16,41 @@ test("tabs without JavaScript: open, reload, refresh, close, close others, close
     await link.click();
     await expect(page).toHaveURL(new RegExp(path + "$"));
   }
-  expect(await tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
   await page.reload();
-  expect(await tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
 
-  await page.getByTestId("tabs-refresh").click();
+  await submit(page, page.getByTestId("tabs-refresh"));
   await expect(page).toHaveURL(/\/user\/doctor$/);
 
   // Close a tab that is not the current one.
-  await tab(page, "/kindergarten/place").getByTestId("tab-close").click();
+  await submit(page, tab(page, "/kindergarten/place").getByTestId("tab-close"));
   await expect(page).toHaveURL(/\/user\/doctor$/);
-  expect(await tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/user/doctor"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/user/doctor"]);
 
   // Close the current one: the last remaining tab.
-  await tab(page, "/user/doctor").getByTestId("tab-close").click();
+  await submit(page, tab(page, "/user/doctor").getByTestId("tab-close"));
   await expect(page).toHaveURL(/\/kindergarten\/class$/);
-  expect(await tabPaths(page)).toEqual(["/Home", "/kindergarten/class"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/kindergarten/class"]);
 
   await page.goto("/kindergarten/punch");
   await page.goto("/student/studentFile");
-  await page.getByTestId("tabs-closeOthers").click();
+  await submit(page, page.getByTestId("tabs-closeOthers"));
   await expect(page).toHaveURL(/\/student\/studentFile$/);
-  expect(await tabPaths(page)).toEqual(["/Home", "/student/studentFile"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/student/studentFile"]);
 
-  await page.getByTestId("tabs-closeAll").click();
+  await submit(page, page.getByTestId("tabs-closeAll"));
   await expect(page).toHaveURL(/\/Home$/);
-  expect(await tabPaths(page)).toEqual(["/Home"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home"]);
 });
 
 test("sidebar collapse without JavaScript (cookie sidebarStatus via a plain form)", async ({ page, context }) => {
   await login(page, phoneOf(6));
   await expect(page.getByTestId("console")).toHaveAttribute("data-sidebar", "opened");
-  await page.getByTestId("sidebar-toggle").click();
+  await submit(page, page.getByTestId("sidebar-toggle"));
   await expect(page.getByTestId("console")).toHaveAttribute("data-sidebar", "closed");
   expect((await context.cookies()).find((c) => c.name === "sidebarStatus")?.value).toBe("0");
-  await page.getByTestId("sidebar-toggle").click();
+  await submit(page, page.getByTestId("sidebar-toggle"));
   await expect(page.getByTestId("console")).toHaveAttribute("data-sidebar", "opened");
 });
 
@@ -63,7 +68,7 @@ test("kindergarten switch without JavaScript changes the menu", async ({ page })
   await login(page, "13800000111");
   const form = page.getByTestId("kindergarten-switcher");
   await form.locator("select").selectOption("2");
-  await form.getByRole("button").click();
+  await submit(page, form.getByRole("button"));
   await expect(page).toHaveURL(/\/Home$/);
   await expect(form.locator("select")).toHaveValue("2");
   // Kindergarten 2 hides the class circle (isHideClassCirclePhoto) and shows no form (isShowForm off).

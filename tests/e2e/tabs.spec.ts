@@ -17,7 +17,7 @@ async function contextMenu(page: Page, path: string, intent: "refresh" | "close"
 
 test("tabs: open, survive a reload, refresh, close, close others, close all", async ({ page }) => {
   await login(page, phoneOf(5));
-  expect(await tabPaths(page)).toEqual(["/Home"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home"]);
   // Home is affixed: no close button.
   await expect(tab(page, "/Home").getByTestId("tab-close")).toHaveCount(0);
 
@@ -32,7 +32,7 @@ test("tabs: open, survive a reload, refresh, close, close others, close all", as
   await tab(page, "/kindergarten/class").getByRole("link").click();
   await expect(page).toHaveURL(/\/kindergarten\/class$/);
   await page.reload();
-  expect(await tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/kindergarten/class", "/kindergarten/place", "/user/doctor"]);
 
   // Refresh (context menu) reloads the page's data and stays.
   const reloaded = page.waitForResponse((r) => r.url().includes("/tabs") && r.request().method() === "POST");
@@ -77,7 +77,7 @@ test("toolbar buttons act on the current tab", async ({ page }) => {
   await expect(page).toHaveURL(/\/user\/push$/);
   await page.getByTestId("tabs-closeAll").click();
   await expect(page).toHaveURL(/\/Home$/);
-  expect(await tabPaths(page)).toEqual(["/Home"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home"]);
 });
 
 test("tab titles follow the language; forbidden and unknown pages get no tab", async ({ page }) => {
@@ -86,7 +86,7 @@ test("tab titles follow the language; forbidden and unknown pages get no tab", a
   await page.goto("/kindergarten/group"); // 403
   await page.goto("/no/such/page"); // 404
   await page.goto("/Home");
-  expect(await tabPaths(page)).toEqual(["/Home", "/teaching/activity"]);
+  await expect.poll(() => tabPaths(page)).toEqual(["/Home", "/teaching/activity"]);
   await expect(tab(page, "/teaching/activity")).toContainText("课程记录");
   await page.getByTestId("language-switcher").locator("select").selectOption("en");
   await expect(tab(page, "/teaching/activity")).toContainText("Course records");
