@@ -137,7 +137,7 @@ export function Navbar({
             <NoJsSubmit label={t("navbar.switch")} />
           </Form>
         ) : user.kindergartenName ? (
-          <span className="hidden max-w-[12rem] truncate text-sm text-gray-500 md:inline" data-testid="kindergarten-name">
+          <span className="hidden max-w-[12rem] truncate text-sm text-gray-500 lg:inline" data-testid="kindergarten-name">
             {user.kindergartenName}
           </span>
         ) : null}
@@ -165,7 +165,7 @@ export function Navbar({
             <NoJsSubmit label={t("navbar.switch")} />
           </Form>
         ) : (
-          <span className="hidden text-sm text-gray-500 sm:inline" data-testid="role-name">
+          <span className="hidden text-sm text-gray-500 md:inline" data-testid="role-name">
             {t("menu:role." + user.roleId)}
           </span>
         )}
