@@ -53,10 +53,14 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return { token, info: info.data };
 }
 
-/** Path + search of the request, as used in `?redirect=`. */
+/** Path + search of the request, as used in `?redirect=` (Remix's `_data`/`index` params dropped). */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  const search = new URLSearchParams(url.search);
+  search.delete("_data");
+  search.delete("index");
+  const qs = search.toString();
+  return url.pathname + (qs ? `?${qs}` : "");
 }
 
 /** The user, or a redirect to `/login?redirect=<path+search>` (section 4). */
