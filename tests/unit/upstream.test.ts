@@ -59,6 +59,30 @@ const server = http.createServer((req, res) => {
         return send(200, "<html>502 Bad Gateway</html>", "text/html");
       case "/wrong-shape":
         return send(200, { status: "ok", result: [] });
+      case "/token/login": {
+        const form = new URLSearchParams(body);
+        if (form.get("phone") === "13800000000") return send(200, { code: 200, msg: "ok", data: null });
+        if (form.get("phone") === "13800000200") return send(400, { code: 400, msg: "Need Reset Password", data: null });
+        return send(200, {
+          code: 200,
+          msg: "ok",
+          data: {
+            token: "NEW-TOKEN",
+            userId: 9,
+            realName: "Echo",
+            phone: form.get("phone"),
+            roleId: 3,
+            roles: [3],
+            kindergartenId: 1,
+            kindergartenName: "K1",
+            educationGroupId: 1,
+            educationGroupName: "G1",
+            optionalFunction: null,
+            echoedPassword: form.get("password"),
+            echoedPlatform: form.get("platform"),
+          },
+        });
+      }
       case "/hang":
         return; // never answers
       default:
@@ -307,5 +331,42 @@ describe("request-bound upstream()", () => {
     ).get("Set-Cookie")!;
     expect(https).toMatch(/Secure/i);
     expect(getSessionStorage()).toBeTruthy();
+  });
+});
+
+describe("login (remix-auth FormStrategy)", () => {
+  const loginRequest = (phone: string, password = "Sunny#2026") =>
+    new Request("http://console.test/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ phone, password }),
+    });
+
+  it("trims the phone, AES-encrypts the password and posts platform=pc", async () => {
+    const { login } = await import("~/utils/auth.server");
+    const { aesDecrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } = await import("@contract/crypto");
+    seen.length = 0;
+    const reply = await login(loginRequest("  13800000003 "));
+    expect(reply.token).toBe("NEW-TOKEN");
+    const form = new URLSearchParams(seen[0].body);
+    expect(seen[0].url).toBe("/token/login");
+    expect(seen[0].headers.token).toBeUndefined();
+    expect(form.get("phone")).toBe("13800000003");
+    expect(form.get("platform")).toBe("pc");
+    expect(form.get("password")).not.toBe("Sunny#2026");
+    expect(aesDecrypt(form.get("password")!, { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV })).toBe("Sunny#2026");
+  });
+
+  it("a success without data is 'Verification failed, please log in again'", async () => {
+    const { login } = await import("~/utils/auth.server");
+    const e = await failure(login(loginRequest("13800000000")));
+    expect(e.message).toBe("验证失败，请重新登录");
+  });
+
+  it("Need Reset Password sends the user to the forced reset with the phone", async () => {
+    const { login } = await import("~/utils/auth.server");
+    const res = (await login(loginRequest("13800000200")).catch((e) => e)) as Response;
+    expect(res).toBeInstanceOf(Response);
+    expect(res.headers.get("Location")).toBe("/resetPassword?mode=forced&phone=13800000200");
   });
 });
