@@ -50,3 +50,28 @@ test("language switch without JavaScript", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
 });
+
+test("registration without JavaScript: code → classes → SMS code → register", async ({ page }) => {
+  const phone = "13900000555";
+  await page.goto("/register");
+  await page.getByLabel("注册码").fill("SUN002");
+  await page.getByRole("button", { name: "获取班级列表" }).click();
+  await expect(page).toHaveURL(/registrationCode=SUN002/);
+  await page.getByLabel("班级").selectOption({ index: 1 });
+  await page.getByLabel("角色").selectOption("3");
+  await page.getByLabel("真实姓名").fill("无脚本老师");
+  await page.getByLabel("手机号").fill(phone);
+  // "Send code" skips the browser's required-field checks (formnovalidate) and keeps what was typed.
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  const notice = page.getByTestId("notice");
+  await expect(notice).toContainText("验证码");
+  await expect(page.getByLabel("真实姓名")).toHaveValue("无脚本老师");
+  const code = (await notice.textContent())?.match(/\b(\d{6})\b/)?.[1] ?? "";
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel("短信验证码").fill(code);
+  await page.getByLabel("密码", { exact: true }).fill("NoJs#Teach26");
+  await page.getByLabel("确认密码").fill("NoJs#Teach26");
+  await page.getByRole("button", { name: "注册", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toBeAttached();
+});
