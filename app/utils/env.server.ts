@@ -10,7 +10,7 @@ import { DEFAULTS, defaultApiBaseUrl } from "@contract/settings";
  * Every value is optional in the environment; defaults come from the contract.
  */
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  NODE_ENV: z.string().default("production"),
   PORT: z.coerce.number().int().positive().default(DEFAULTS.PORT),
   API_PORT: z.coerce.number().int().positive().default(DEFAULTS.API_PORT),
   API_BASE_URL: z.string().url().optional(),
@@ -22,7 +22,7 @@ const schema = z.object({
 });
 
 export interface Env {
-  NODE_ENV: "development" | "production" | "test";
+  NODE_ENV: string;
   PORT: number;
   API_PORT: number;
   /** Always ends with "/"; paths are appended without a leading slash. */

@@ -1,14 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "~/components/csrf-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cn } from "~/utils/cn";
 
-/** The public screens (login, register, reset password, applicant login): a centred card. */
-export async function loader(_: LoaderFunctionArgs) {
-  return null;
-}
 
 export function LanguageSwitch({ className }: { className?: string }) {
   const root = useRouteLoaderData("root") as { locale?: string } | undefined;
@@ -40,6 +35,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   );
 }
 
+/** The public screens (login, register, reset password, applicant login): a centred card. */
 export default function AuthLayout() {
   const root = useRouteLoaderData("root") as { productTitle?: string } | undefined;
   return (
