@@ -6,6 +6,10 @@ import zhMenu from "@contract/locales/zh/menu.json";
 import enMenu from "@contract/locales/en/menu.json";
 import zhLayout from "@contract/locales/zh/layout.json";
 import enLayout from "@contract/locales/en/layout.json";
+import zhCrud from "@contract/locales/zh/crud.json";
+import enCrud from "@contract/locales/en/crud.json";
+import zhResources from "@contract/locales/zh/resources.json";
+import enResources from "@contract/locales/en/resources.json";
 import { DEFAULT_LANG, LANGS } from "@contract/settings";
 
 /**
@@ -14,8 +18,8 @@ import { DEFAULT_LANG, LANGS } from "@contract/settings";
  * To add a namespace, import both languages and list them in `resources`.
  */
 export const resources = {
-  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout },
-  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout },
+  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout, crud: zhCrud, resources: zhResources },
+  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout, crud: enCrud, resources: enResources },
 } as const;
 
 export const namespaces = Object.keys(resources.zh) as Array<keyof (typeof resources)["zh"]>;
