@@ -182,7 +182,11 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
 
     if (!schema) return { data: data as Out<S>, msg: msg ?? null };
     const parsed = (schema as z.ZodTypeAny).safeParse(data);
-    if (!parsed.success) throw new UpstreamError("invalid", text(opts.lang, "badData", { path }), code, data);
+    if (!parsed.success) {
+      // Server log only (the user sees a short sentence): which fields of the reply did not match.
+      console.warn(`[upstream] ${method} ${path}: reply data does not match the schema`, parsed.error.issues.slice(0, 5));
+      throw new UpstreamError("invalid", text(opts.lang, "badData", { path }), code, data);
+    }
     return { data: parsed.data as Out<S>, msg: msg ?? null };
   }
 
