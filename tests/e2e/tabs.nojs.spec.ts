@@ -59,7 +59,8 @@ test("the menu works without JavaScript: sections open, links navigate, forbidde
   await page.locator('[data-testid="menu-section"][data-path="/tuition"] summary').click();
   await page.locator('[data-testid="menu-link"][data-path="/tuition/fee"]').click();
   await expect(page).toHaveURL(/\/tuition\/fee$/);
-  await expect(page.getByTestId("placeholder-page")).toBeVisible();
+  await expect(page.getByTestId("app-main")).toBeVisible();
+  await expect(page.getByTestId("no-permission")).toHaveCount(0);
   expect((await page.goto("/user/push"))?.status()).toBe(403);
   await expect(page.getByTestId("no-permission")).toBeVisible();
 });

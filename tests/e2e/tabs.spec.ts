@@ -39,7 +39,8 @@ test("tabs: open, survive a reload, refresh, close, close others, close all", as
   await contextMenu(page, "/kindergarten/class", "refresh");
   await reloaded;
   await expect(page).toHaveURL(/\/kindergarten\/class$/);
-  await expect(page.getByTestId("placeholder-page")).toBeVisible();
+  await expect(page.getByTestId("app-main")).toBeVisible();
+  await expect(page.getByTestId("no-permission")).toHaveCount(0);
 
   // Close another tab: the current page stays.
   await contextMenu(page, "/kindergarten/place", "close");
