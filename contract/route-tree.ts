@@ -239,9 +239,21 @@ function matcher(path: string): RegExp {
 }
 const MATCHERS = ALL_PAGES.map((r) => ({ route: r, re: matcher(r.path) }));
 
+/**
+ * Sub-pages of a resource page (contract/resource.ts): `<page>/new`, `<page>/import`, `<page>/export`,
+ * `<page>/delete` (bulk), `<page>/<id>`, `<page>/<id>/edit`, `<page>/<id>/delete` (numeric ids only).
+ * They belong to their page: same rules, same title. Any other path under a page stays unknown.
+ */
+const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|\d+(?:\/(?:edit|delete))?)\/?$/;
+
 /** The page of the table a URL path belongs to (or undefined for unknown paths). */
 export function findPage(pathname: string): PageRoute | undefined {
-  return MATCHERS.find((m) => m.re.test(pathname))?.route;
+  const exact = MATCHERS.find((m) => m.re.test(pathname))?.route;
+  if (exact) return exact;
+  const sub = SUB_PAGE.exec(pathname);
+  if (!sub) return undefined;
+  const page = MATCHERS.find((m) => m.re.test(sub[1]!))?.route;
+  return page && !page.path.includes(":") && page !== HOME_ROUTE ? page : undefined;
 }
 
 export function findSection(pathname: string): SectionRoute | undefined {

@@ -112,11 +112,14 @@ const fingerprint = (s: TabsState) => JSON.stringify([s.visited.map((t) => t.ful
  */
 export function visit(state: TabsState, user: SessionUser, url: URL): boolean {
   const before = fingerprint(state);
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const visited = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  // Sub-pages of a resource page (/kindergarten/class/12/edit) share their page's tab, which leads back to them.
+  const owner = pageForPath(visited);
+  const path = owner && owner.path !== visited && visited.startsWith(owner.path + "/") ? owner.path : visited;
   const search = new URLSearchParams(url.search);
   search.delete("_data");
   search.delete("index");
-  const qs = search.toString() ? "?" + search.toString() : "";
+  const qs = (visited === path ? "" : visited.slice(path.length)) + (search.toString() ? "?" + search.toString() : "");
   const existing = state.visited.find((t) => t.path === path);
   if (existing) existing.fullPath = path + qs;
   else {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { Role } from "../roles";
 import { defineResource, fields } from "../resource";
+import { CLASS_LEVELS } from "../entities/vocab";
 
-export const CLASS_LEVELS = ["pre", "junior", "middle", "senior"] as const;
 const levelOptions = CLASS_LEVELS.map((v) => ({ value: v, label: `resources:classes.levels.${v}` }));
 
 /** /kindergarten/class: classes of a kindergarten (level, teachers); max_classes is enforced by the API. */

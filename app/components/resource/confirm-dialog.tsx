@@ -1,0 +1,58 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Form } from "@remix-run/react";
+import * as React from "react";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button } from "~/components/ui/button";
+import { useResourceT } from "./i18n";
+
+/**
+ * The JavaScript enhancement of a delete confirmation: a Radix dialog whose button posts the same
+ * form the confirmation page posts. Without JavaScript the trigger is a link to that page.
+ */
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  action,
+  fields,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: React.ReactNode;
+  action: string;
+  fields: Record<string, string | string[]>;
+}) {
+  const { t } = useResourceT();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
+          data-testid="confirm-dialog"
+        >
+          <Dialog.Title className="text-base font-semibold text-gray-800">{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="mt-3 text-sm text-gray-600">{message}</div>
+          </Dialog.Description>
+          <Form method="post" action={action} className="mt-6 flex justify-end gap-2" onSubmit={() => onOpenChange(false)}>
+            <CsrfInput />
+            {Object.entries(fields).flatMap(([name, v]) =>
+              (Array.isArray(v) ? v : [v]).map((value) => <input key={`${name}-${value}`} type="hidden" name={name} value={value} />),
+            )}
+            <Dialog.Close asChild>
+              <Button type="button" variant="outline">
+                {t("crud:actions.cancel")}
+              </Button>
+            </Dialog.Close>
+            <Button type="submit" variant="destructive" data-testid="confirm-delete">
+              {t("crud:actions.confirmDelete")}
+            </Button>
+          </Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

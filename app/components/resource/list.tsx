@@ -1,0 +1,447 @@
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import * as React from "react";
+import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceDefinition } from "@contract/resource";
+import { formatCell } from "@contract/resource-format";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { cn } from "~/utils/cn";
+import type { Item, ListData, Option } from "~/resources/types";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { useResourceT } from "./i18n";
+
+/** `?a=1&b=2` of a query object with changes applied (null removes). */
+export function searchOf(query: Record<string, string>, changes: Record<string, string | number | null> = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...query, ...changes })) if (v != null && v !== "") p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** A sub-page URL carrying the list's query back (`?back=…`). */
+export function subHref(def: ResourceDefinition, path: string, back: string): string {
+  return `${def.page}/${path}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
+}
+
+function optionsFor(source: FilterDef["options"], loaded: Option[] | undefined, t: (k: string) => string): Option[] {
+  if (source && "static" in source) return source.static.map((o) => ({ value: String(o.value), label: t(o.label) }));
+  return loaded ?? [];
+}
+
+function FilterControl({ f, value, options }: { f: FilterDef; value: Record<string, string>; options: Record<string, Option[]> }) {
+  const { t } = useResourceT();
+  const id = `filter-${f.field}`;
+  const label = (
+    <label htmlFor={f.kind === "dateRange" ? `${id}-from` : id} className="mb-1 block text-xs text-gray-500">
+      {t(f.label)}
+    </label>
+  );
+  if (f.kind === "dateRange")
+    return (
+      <div>
+        {label}
+        <div className="flex items-center gap-1">
+          <Input id={`${id}-from`} type="date" name={`${f.field}From`} defaultValue={value[`${f.field}From`] ?? ""} aria-label={t("crud:list.from")} className="w-40" />
+          <span className="text-gray-400">–</span>
+          <Input type="date" name={`${f.field}To`} defaultValue={value[`${f.field}To`] ?? ""} aria-label={t("crud:list.to")} className="w-40" />
+        </div>
+      </div>
+    );
+  if (f.kind === "text")
+    return (
+      <div>
+        {label}
+        <Input id={id} name={f.field} defaultValue={value[f.field] ?? ""} className="w-44" />
+      </div>
+    );
+  const opts =
+    f.kind === "boolean"
+      ? [
+          { value: "true", label: t("crud:list.yes") },
+          { value: "false", label: t("crud:list.no") },
+        ]
+      : optionsFor(f.options, options[f.field], t);
+  return (
+    <div>
+      {label}
+      <NativeSelect id={id} name={f.field} defaultValue={value[f.field] ?? ""} className="w-44" data-testid={id}>
+        <option value="">{t("crud:list.all")}</option>
+        {opts.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function Cell({ col, item, t }: { col: ListColumn; item: Item; t: (k: string, p?: Record<string, unknown>) => string }) {
+  const v = item[col.field];
+  if (col.format === "tags" && Array.isArray(v))
+    return (
+      <div className="flex flex-wrap gap-1">
+        {v.map((x, i) => (
+          <span key={i} className="rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-700 ring-1 ring-sky-100">
+            {String(x)}
+          </span>
+        ))}
+      </div>
+    );
+  return <>{formatCell(v, col, t)}</>;
+}
+
+/**
+ * The list page of a resource: filter form (plain GET), sortable headers (links), pagination with
+ * page size, total, empty state, row actions by permission, checkbox selection with bulk delete
+ * (GET → confirmation page without JavaScript; a dialog with it), export of the current filter.
+ */
+export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; toolbar?: React.ReactNode }) {
+  const data = useLoaderData<ListData>();
+  const { t } = useResourceT();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const { query, page, perms, options, roleId } = data;
+  const columns = def.columns.filter((c) => visibleFor(c.roles, roleId));
+  const filters = (def.filters ?? []).filter((f) => visibleFor(f.roles, roleId));
+  const sort = parseSort(def, query.sort);
+  const back = searchOf(query);
+  const pageSize = page.pageSize;
+  const pages = Math.max(1, Math.ceil(page.total / pageSize));
+  const selectable = perms.delete && def.bulkDelete !== false;
+  const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
+  const bulkId = `bulk-${def.name}`;
+  const [selected, setSelected] = React.useState<number[]>([]);
+  const [dialog, setDialog] = React.useState<null | { kind: "one"; item: Item } | { kind: "bulk" }>(null);
+  React.useEffect(() => setSelected([]), [page]);
+  const ids = page.list.map((i) => i.id);
+  const allChecked = ids.length > 0 && ids.every((id) => selected.includes(id));
+
+  const sortHref = (field: string) => {
+    const next = sort.field === field && !sort.desc ? `-${field}` : field;
+    return def.page + searchOf(query, { sort: next, currentPage: null });
+  };
+  const rowLink = (item: Item) =>
+    perms.view ? subHref(def, String(item.id), back) : perms.change ? subHref(def, `${item.id}/edit`, back) : null;
+  const exportHref = (format: "xlsx" | "csv") => `${def.page}/export${searchOf(query, { format, currentPage: null, pageSize: null })}`;
+
+  return (
+    <section className="space-y-4" data-testid="resource-list" data-resource={def.name}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+          {data.title}
+        </h1>
+        <div className="flex flex-wrap items-center gap-2">
+          {toolbar}
+          {perms.create && def.importColumns?.length ? (
+            <Link to={subHref(def, "import", back)} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="import-button">
+              {t("crud:actions.import")}
+            </Link>
+          ) : null}
+          <a href={exportHref("xlsx")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-xlsx" download>
+            {t("crud:actions.exportXlsx")}
+          </a>
+          <a href={exportHref("csv")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-csv" download>
+            {t("crud:actions.exportCsv")}
+          </a>
+          {perms.create ? (
+            <Link to={subHref(def, "new", back)} className={buttonVariants({ size: "sm" })} data-testid="create-button">
+              + {t("crud:actions.create")}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      <Form method="get" action={def.page} className="flex flex-wrap items-end gap-3 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100" data-testid="filter-form">
+        {def.search?.length ? (
+          <div>
+            <label htmlFor={`${def.name}-keyword`} className="mb-1 block text-xs text-gray-500">
+              {t("crud:list.keyword")}
+            </label>
+            <Input
+              id={`${def.name}-keyword`}
+              name="keyword"
+              type="search"
+              defaultValue={query.keyword ?? ""}
+              placeholder={t("crud:list.keywordPlaceholder")}
+              className="w-52"
+              data-testid="filter-keyword"
+            />
+          </div>
+        ) : null}
+        {filters.map((f) => (
+          <FilterControl key={f.field} f={f} value={query} options={options} />
+        ))}
+        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.pageSize ? <input type="hidden" name="pageSize" value={query.pageSize} /> : null}
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" data-testid="filter-submit">
+            {t("crud:actions.search")}
+          </Button>
+          <Link to={def.page} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="filter-reset">
+            {t("crud:actions.reset")}
+          </Link>
+        </div>
+      </Form>
+
+      {data.error ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="list-error">
+          {data.error}
+        </p>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+        {selectable ? (
+          <form
+            id={bulkId}
+            method="get"
+            action={`${def.page}/delete`}
+            className="flex items-center gap-3 border-b border-gray-100 px-4 py-2"
+            onSubmit={(e) => {
+              if (!hydrated) return;
+              e.preventDefault();
+              setDialog({ kind: "bulk" });
+            }}
+          >
+            {back ? <input type="hidden" name="back" value={back} /> : null}
+            <Button type="submit" variant="outline" size="sm" disabled={hydrated && selected.length === 0} data-testid="bulk-delete">
+              {t("crud:actions.bulkDelete")}
+            </Button>
+            {hydrated && selected.length ? <span className="text-xs text-gray-500">{t("crud:list.selected", { count: selected.length })}</span> : null}
+          </form>
+        ) : null}
+        <table className="w-full text-left text-sm" data-testid="resource-table">
+          <thead className="bg-gray-50 text-xs font-medium text-gray-500">
+            <tr>
+              {selectable ? (
+                <th className="w-10 px-4 py-2">
+                  {hydrated ? (
+                    <input
+                      type="checkbox"
+                      aria-label={t("crud:list.selectAll")}
+                      checked={allChecked}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? ids : [])}
+                      data-testid="select-all"
+                    />
+                  ) : null}
+                </th>
+              ) : null}
+              {columns.map((col) => {
+                const active = sort.field === col.field;
+                return (
+                  <th
+                    key={col.field}
+                    className={cn("whitespace-nowrap px-4 py-2", col.align === "right" && "text-right")}
+                    aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
+                  >
+                    {col.sortable ? (
+                      <Link to={sortHref(col.field)} className="inline-flex items-center gap-1 hover:text-primary" data-testid={`sort-${col.field}`} title={t("crud:list.sortBy", { field: t(col.label) })}>
+                        {t(col.label)}
+                        <span aria-hidden="true" className={cn("text-[10px]", active ? "text-primary" : "text-gray-300")}>
+                          {active ? (sort.desc ? "▼" : "▲") : "▲▼"}
+                        </span>
+                      </Link>
+                    ) : (
+                      t(col.label)
+                    )}
+                  </th>
+                );
+              })}
+              {perms.view || perms.change || perms.delete ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {page.list.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 2} className="px-4 py-12 text-center text-sm text-gray-400" data-testid="empty">
+                  {hasFilters ? t("crud:list.emptyFiltered") : t("crud:list.empty")}
+                </td>
+              </tr>
+            ) : (
+              page.list.map((item) => {
+                const link = rowLink(item);
+                return (
+                  <tr key={item.id} className="border-t border-gray-100 hover:bg-gray-50" data-testid="resource-row" data-id={item.id}>
+                    {selectable ? (
+                      <td className="px-4 py-2">
+                        <input
+                          type="checkbox"
+                          name="ids"
+                          value={item.id}
+                          form={bulkId}
+                          aria-label={t("crud:list.selectRow")}
+                          checked={hydrated ? selected.includes(item.id) : undefined}
+                          onChange={(e) => {
+                            const on = e.currentTarget.checked;
+                            setSelected((s) => (on ? [...s, item.id] : s.filter((x) => x !== item.id)));
+                          }}
+                          data-testid="row-select"
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((col) => (
+                      <td key={col.field} className={cn("px-4 py-2 text-gray-700", col.align === "right" && "text-right tabular-nums")} data-field={col.field}>
+                        {col.link && link ? (
+                          <Link to={link} className="text-primary hover:underline">
+                            <Cell col={col} item={item} t={t} />
+                          </Link>
+                        ) : (
+                          <Cell col={col} item={item} t={t} />
+                        )}
+                      </td>
+                    ))}
+                    {perms.view || perms.change || perms.delete ? (
+                      <td className="whitespace-nowrap px-4 py-2 text-right">
+                        <div className="inline-flex gap-3">
+                          {perms.view ? (
+                            <Link to={subHref(def, String(item.id), back)} className="text-primary hover:underline" data-testid="row-view">
+                              {t("crud:actions.view")}
+                            </Link>
+                          ) : null}
+                          {perms.change ? (
+                            <Link to={subHref(def, `${item.id}/edit`, back)} className="text-primary hover:underline" data-testid="row-edit">
+                              {t("crud:actions.edit")}
+                            </Link>
+                          ) : null}
+                          {perms.delete ? (
+                            <Link
+                              to={subHref(def, `${item.id}/delete`, back)}
+                              className="text-red-500 hover:underline"
+                              data-testid="row-delete"
+                              onClick={(e) => {
+                                if (!hydrated) return;
+                                e.preventDefault();
+                                setDialog({ kind: "one", item });
+                              }}
+                            >
+                              {t("crud:actions.delete")}
+                            </Link>
+                          ) : null}
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600" data-testid="pagination">
+        <span data-testid="total">{t("crud:list.total", { count: page.total })}</span>
+        <div className="flex flex-wrap items-center gap-3">
+          <Form
+            method="get"
+            action={def.page}
+            className="flex items-center gap-2"
+            onChange={(e) => {
+              if (hydrated) submit(e.currentTarget, { method: "get", action: def.page });
+            }}
+          >
+            {Object.entries(query)
+              .filter(([k]) => k !== "pageSize" && k !== "currentPage")
+              .map(([k, v]) => (
+                <input key={k} type="hidden" name={k} value={v} />
+              ))}
+            <label htmlFor={`${def.name}-page-size`} className="sr-only">
+              {t("crud:list.perPage")}
+            </label>
+            <NativeSelect id={`${def.name}-page-size`} name="pageSize" defaultValue={String(pageSize)} className="h-8 w-36" data-testid="page-size">
+              {[...new Set([...(def.pageSizes ?? DEFAULT_PAGE_SIZES), pageSize])]
+                .sort((a, b) => a - b)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {t("crud:list.pageSize", { size: n })}
+                  </option>
+                ))}
+            </NativeSelect>
+            {hydrated ? null : (
+              <Button type="submit" variant="outline" size="sm">
+                {t("crud:actions.search")}
+              </Button>
+            )}
+          </Form>
+          <Pager query={query} current={page.currentPage} pages={pages} base={def.page} />
+        </div>
+      </div>
+
+      {dialog?.kind === "one" ? (
+        <ConfirmDeleteDialog
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+          title={t("crud:delete.title", { one: data.one })}
+          message={t("crud:delete.confirm", { name: String(dialog.item[def.labelField] ?? dialog.item.id) })}
+          action={`${def.page}/${dialog.item.id}/delete`}
+          fields={back ? { back } : {}}
+        />
+      ) : null}
+      {dialog?.kind === "bulk" ? (
+        <ConfirmDeleteDialog
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+          title={t("crud:delete.bulkTitle")}
+          message={
+            <>
+              <p>{t("crud:delete.bulkConfirm", { count: selected.length })}</p>
+              <ul className="mt-2 max-h-40 list-inside list-disc overflow-y-auto text-gray-700">
+                {page.list
+                  .filter((i) => selected.includes(i.id))
+                  .map((i) => (
+                    <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
+                  ))}
+              </ul>
+            </>
+          }
+          action={`${def.page}/delete`}
+          fields={{ ids: selected.map(String), ...(back ? { back } : {}) }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Pager({ query, current, pages, base }: { query: Record<string, string>; current: number; pages: number; base: string }) {
+  const { t } = useResourceT();
+  const href = (n: number) => base + searchOf(query, { currentPage: n === 1 ? null : n });
+  const nums: (number | "…")[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n === 1 || n === pages || Math.abs(n - current) <= 2) nums.push(n);
+    else if (nums[nums.length - 1] !== "…") nums.push("…");
+  }
+  const item = "inline-flex h-8 min-w-8 items-center justify-center rounded px-2";
+  return (
+    <nav className="flex items-center gap-1" aria-label={t("crud:list.page", { page: current, pages })} data-testid="pager">
+      {current > 1 ? (
+        <Link to={href(current - 1)} className={cn(item, "hover:text-primary")} data-testid="page-prev" rel="prev">
+          {t("crud:list.prev")}
+        </Link>
+      ) : (
+        <span className={cn(item, "text-gray-300")}>{t("crud:list.prev")}</span>
+      )}
+      {nums.map((n, i) =>
+        n === "…" ? (
+          <span key={`gap-${i}`} className="px-1 text-gray-400">
+            …
+          </span>
+        ) : n === current ? (
+          <span key={n} className={cn(item, "bg-primary text-white")} aria-current="page">
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={href(n)} className={cn(item, "hover:text-primary")} data-testid={`page-${n}`}>
+            {n}
+          </Link>
+        ),
+      )}
+      {current < pages ? (
+        <Link to={href(current + 1)} className={cn(item, "hover:text-primary")} data-testid="page-next" rel="next">
+          {t("crud:list.next")}
+        </Link>
+      ) : (
+        <span className={cn(item, "text-gray-300")}>{t("crud:list.next")}</span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,218 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { allFormFields, visibleFor, type ExportColumn, type ResourceDefinition } from "@contract/resource";
+import { formatCell } from "@contract/resource-format";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/select";
+import type { FormActionData, SubData } from "~/resources/types";
+import { ResourceFormPage } from "./form";
+import { useResourceT } from "./i18n";
+import { subHref } from "./list";
+
+type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
+
+const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
+
+function Header({ title, back, def }: { title: string; back: string; def: ResourceDefinition }) {
+  const { t } = useResourceT();
+  return (
+    <div className="flex items-center justify-between">
+      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+        {title}
+      </h1>
+      <Link to={`${def.page}${back}`} className="text-sm text-primary hover:underline">
+        {t("crud:actions.back")}
+      </Link>
+    </div>
+  );
+}
+
+/** The delete confirmation page (the no-JavaScript path; the list opens a dialog instead). */
+function DeletePage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<Of<"delete">>();
+  const { t } = useResourceT();
+  const name = String(data.item[def.labelField] ?? data.id);
+  return (
+    <section className="max-w-xl space-y-4" data-testid="delete-page">
+      <Header title={t("crud:delete.title", { one: data.one })} back={data.back} def={def} />
+      <Form method="post" className={card}>
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+        <p className="text-sm text-gray-700">{t("crud:delete.confirm", { name })}</p>
+        <div className="flex gap-2">
+          <Button type="submit" variant="destructive" data-testid="confirm-delete">
+            {t("crud:actions.confirmDelete")}
+          </Button>
+          <Link to={`${def.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+            {t("crud:actions.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function BulkDeletePage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<Of<"bulkDelete">>();
+  const { t } = useResourceT();
+  return (
+    <section className="max-w-xl space-y-4" data-testid="bulk-delete-page">
+      <Header title={t("crud:delete.bulkTitle")} back={data.back} def={def} />
+      <Form method="post" className={card}>
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+        {data.items.length ? (
+          <>
+            <p className="text-sm text-gray-700">{t("crud:delete.bulkConfirm", { count: data.items.length })}</p>
+            <ul className="list-inside list-disc text-sm text-gray-700">
+              {data.items.map((i) => (
+                <li key={String(i.id)}>
+                  <input type="hidden" name="ids" value={String(i.id)} />
+                  {String(i[def.labelField] ?? i.id)}
+                </li>
+              ))}
+            </ul>
+            <div className="flex gap-2">
+              <Button type="submit" variant="destructive" data-testid="confirm-delete">
+                {t("crud:actions.confirmDelete")}
+              </Button>
+              <Link to={`${def.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+                {t("crud:actions.cancel")}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-gray-500" data-testid="none-selected">
+            {t("crud:delete.noneSelected")}
+          </p>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+function DetailPage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<Of<"detail">>();
+  const { t } = useResourceT();
+  const groups: { title?: string; fields: ExportColumn[] }[] =
+    def.detail && def.detail !== true
+      ? def.detail
+      : [
+          {
+            fields: [
+              ...def.columns.filter((c) => visibleFor(c.roles, data.roleId)),
+              ...allFormFields(def)
+                .filter((f) => visibleFor(f.roles, data.roleId) && !def.columns.some((c) => c.field === f.name) && !f.name.endsWith("Id") && !f.name.endsWith("Ids") && f.kind !== "password")
+                .map((f) => ({ field: f.name, label: f.label })),
+            ],
+          },
+        ];
+  return (
+    <section className="max-w-3xl space-y-4" data-testid="detail-page">
+      <Header title={t("crud:form.detailTitle", { one: data.one })} back={data.back} def={def} />
+      {groups.map((g, i) => (
+        <div key={i} className={card}>
+          {g.title ? <h2 className="text-sm font-semibold text-gray-700">{t(g.title)}</h2> : null}
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {g.fields.map((f) => (
+              <div key={f.field}>
+                <dt className="text-xs text-gray-500">{t(f.label)}</dt>
+                <dd className="text-sm text-gray-800" data-field={f.field}>
+                  {formatCell(data.item[f.field], f, t) || "—"}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+      {data.perms.change ? (
+        <Link to={subHref(def, `${data.id}/edit`, data.back)} className={buttonVariants({})} data-testid="detail-edit">
+          {t("crud:actions.edit")}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+/** Import: template download, file upload (multipart, works without JavaScript), the API's row report. */
+function ImportPage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<Of<"import">>();
+  const actionData = useActionData<FormActionData>();
+  const report = actionData && "report" in actionData ? actionData.report : null;
+  const { t } = useResourceT();
+  const kgOptions = data.options.kindergartenId;
+  return (
+    <section className="max-w-3xl space-y-4" data-testid="import-page">
+      <Header title={t("crud:import.title", { one: data.one })} back={data.back} def={def} />
+      <div className={card}>
+        <p className="text-sm text-gray-600">{t("crud:import.intro")}</p>
+        <div className="flex gap-2">
+          <a href={`${def.page}/export?template=xlsx`} className={buttonVariants({ variant: "outline", size: "sm" })} download data-testid="template-xlsx">
+            {t("crud:actions.downloadTemplate")} (.xlsx)
+          </a>
+          <a href={`${def.page}/export?template=csv`} className={buttonVariants({ variant: "outline", size: "sm" })} download data-testid="template-csv">
+            {t("crud:actions.downloadTemplate")} (.csv)
+          </a>
+        </div>
+        <Form method="post" encType="multipart/form-data" className="space-y-4">
+          <CsrfInput />
+          {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+          {kgOptions ? (
+            <div>
+              <label htmlFor="import-kg" className="mb-1 block text-sm font-medium text-gray-700">
+                {t("resources:common.kindergarten")}
+              </label>
+              <NativeSelect id="import-kg" name="kindergartenId" required>
+                <option value="">{t("crud:form.choose")}</option>
+                {kgOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          <div>
+            <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-gray-700">
+              {t("crud:import.file")}
+            </label>
+            <input id="import-file" type="file" name="file" required accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="text-sm" />
+          </div>
+          <Button type="submit" data-testid="import-submit">
+            {t("crud:actions.upload")}
+          </Button>
+        </Form>
+        {report ? (
+          <div role="alert" className="rounded bg-red-50 p-3 text-sm text-red-700" data-testid="import-report">
+            <p className="font-medium">{report.message}</p>
+            {report.lines.length ? (
+              <ul className="mt-2 list-inside list-disc space-y-0.5">
+                {report.lines.map((l, i) => (
+                  <li key={i}>{l}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The sub-pages of a resource (`<page>/new`, `/<id>`, `/<id>/edit`, `/<id>/delete`, `/delete`, `/import`). */
+export function ResourceSubPage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<SubData>();
+  switch (data.view) {
+    case "create":
+    case "edit":
+      return <ResourceFormPage key={`${data.view}-${data.id ?? ""}`} def={def} />;
+    case "detail":
+      return <DetailPage def={def} />;
+    case "delete":
+      return <DeletePage def={def} />;
+    case "bulkDelete":
+      return <BulkDeletePage def={def} />;
+    case "import":
+      return <ImportPage def={def} />;
+  }
+}

@@ -1,0 +1,382 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { pageSchema } from "@contract/api";
+import {
+  allFormFields,
+  can,
+  formSchemaFor,
+  listParamNames,
+  visibleFor,
+  type Action,
+  type FormField,
+  type OptionSource,
+  type ResourceDefinition,
+} from "@contract/resource";
+import type { PageRoute } from "@contract/route-tree";
+import { SERVER_LANG } from "@contract/settings";
+import { requireCsrf } from "~/utils/csrf.server";
+import { getEnv } from "~/utils/env.server";
+import { getLocale, getT } from "~/utils/i18n.server";
+import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
+import type { SessionUser } from "~/utils/session.server";
+import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
+import { settle, upstream, UpstreamError } from "~/utils/upstream.server";
+import type { FormActionData, ListData, Option, Perms, SubData } from "./types";
+
+/**
+ * The console side of the resource machinery: generic loaders and actions for a definition
+ * (contract/resource.ts). Every loader and action runs requirePage (the route tree: login, page,
+ * roles, flags) and then the definition's `can` rule for the action; actions check CSRF.
+ * Route modules use the browser-safe wrappers of ./route.ts.
+ */
+
+const optionList = z.object({ list: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string() })) });
+
+const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
+  create: can(def, "create", user.info.roleId),
+  change: can(def, "change", user.info.roleId),
+  delete: can(def, "delete", user.info.roleId),
+  view: Boolean(def.detail) && can(def, "view", user.info.roleId),
+});
+
+async function guard(request: Request, def: ResourceDefinition, action: Action) {
+  const { user, page } = await requirePage(request);
+  if (page.path !== def.page) throw notFound();
+  if (!can(def, action, user.info.roleId)) throw forbidden();
+  return { user, page };
+}
+
+async function titles(request: Request, def: ResourceDefinition, page: PageRoute) {
+  const t = await getT(request, ["menu", "resources", "crud"]);
+  return { title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title, one: t(def.one) };
+}
+
+/** `?back=` of sub-pages: the list's own query string (only "?…" is honoured). */
+function backOf(url: URL | string | null | undefined): string {
+  const raw = typeof url === "string" || url == null ? url : url.searchParams.get("back");
+  return raw && raw.startsWith("?") && !/[\u0000-\u001f\\]/.test(raw) ? raw : "";
+}
+const listUrl = (def: ResourceDefinition, back: string) => def.page + back;
+
+/** Loads the options of selects (lookups through the API; static ones are translated by the component). */
+async function loadOptions(
+  request: Request,
+  sources: { name: string; options?: OptionSource; roles?: readonly number[] }[],
+  user: SessionUser,
+  values: Record<string, unknown> = {},
+): Promise<Record<string, Option[]>> {
+  const out: Record<string, Option[]> = {};
+  const api = upstream(request);
+  await Promise.all(
+    sources.map(async (s) => {
+      if (!s.options || !("lookup" in s.options) || !visibleFor(s.roles as never, user.info.roleId)) return;
+      const query: Record<string, string> = { ...(s.options.query ?? {}) };
+      const dep = s.options.dependsOn;
+      if (dep) {
+        const v = values[dep.field];
+        if (v != null && v !== "") query[dep.param] = String(v);
+      }
+      const r = await settle(api.get(`lookups/${s.options.lookup}/`, { query, schema: optionList }));
+      out[s.name] = r.ok ? r.data.list.map((o) => ({ value: String(o.value), label: o.label })) : [];
+    }),
+  );
+  return out;
+}
+
+/** The list query of the URL, reduced to what the definition accepts. */
+function listQuery(def: ResourceDefinition, url: URL): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const name of listParamNames(def)) {
+    const v = url.searchParams.get(name);
+    if (v != null && v.trim() !== "") q[name] = v.trim();
+  }
+  return q;
+}
+
+// ------------------------------------------------------------------------------------------
+// List
+// ------------------------------------------------------------------------------------------
+export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition) {
+  const { user, page } = await guard(request, def, "list");
+  const url = new URL(request.url);
+  const query = listQuery(def, url);
+  const [result, options, head] = await Promise.all([
+    settle(upstream(request).get(def.endpoint, { query: { pageSize: def.pageSizes?.[0] ?? 10, ...query }, schema: pageSchema(def.item) })),
+    loadOptions(request, (def.filters ?? []).map((f) => ({ name: f.field, options: f.options, roles: f.roles })), user),
+    titles(request, def, page),
+  ]);
+  const data: ListData = {
+    view: "list",
+    ...head,
+    back: "",
+    roleId: user.info.roleId,
+    perms: permsOf(def, user),
+    query,
+    page: result.ok ? (result.data as ListData["page"]) : { list: [], total: 0, currentPage: 1, pageSize: Number(query.pageSize ?? 10) },
+    error: result.ok ? null : result.error,
+    options,
+  };
+  return json(data);
+}
+
+// ------------------------------------------------------------------------------------------
+// Sub-pages: new, <id>, <id>/edit, <id>/delete, delete (bulk), import
+// ------------------------------------------------------------------------------------------
+type Sub =
+  | { view: "create" }
+  | { view: "detail"; id: number }
+  | { view: "edit"; id: number }
+  | { view: "delete"; id: number }
+  | { view: "bulkDelete" }
+  | { view: "import" };
+
+function subOf(splat: string | undefined): Sub | null {
+  const s = (splat ?? "").replace(/\/+$/, "");
+  if (s === "new") return { view: "create" };
+  if (s === "delete") return { view: "bulkDelete" };
+  if (s === "import") return { view: "import" };
+  const m = /^(\d{1,12})(?:\/(edit|delete))?$/.exec(s);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return m[2] === "edit" ? { view: "edit", id } : m[2] === "delete" ? { view: "delete", id } : { view: "detail", id };
+}
+
+const ACTION_OF: Record<Sub["view"], Action> = {
+  create: "create",
+  detail: "view",
+  edit: "change",
+  delete: "delete",
+  bulkDelete: "delete",
+  import: "create",
+};
+
+const itemPath = (def: ResourceDefinition, id: number) => `${def.endpoint}${id}/`;
+
+/** One item through the API; a 404 (or a row outside the scope) becomes the not-found page. */
+async function loadItem(request: Request, def: ResourceDefinition, id: number): Promise<Record<string, unknown>> {
+  const r = await settle(upstream(request).get(itemPath(def, id), { schema: def.item }));
+  if (!r.ok) {
+    if (r.code === 404) throw notFound();
+    if (r.code === 403) throw forbidden();
+    throw json({ reason: "upstream", message: r.error }, { status: r.code && r.code >= 400 && r.code < 600 ? r.code : 502 });
+  }
+  return r.data as Record<string, unknown>;
+}
+
+/** Item → form default values (strings, as conform wants them). */
+function formDefaults(def: ResourceDefinition, item: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of allFormFields(def)) {
+    const v = item[f.name];
+    if (v == null) continue;
+    if (Array.isArray(v)) out[f.name] = v.map(String);
+    else if (typeof v === "boolean") out[f.name] = v ? "on" : "";
+    else out[f.name] = String(v);
+  }
+  return out;
+}
+
+const formFieldsFor = (def: ResourceDefinition, mode: "create" | "change", user: SessionUser): FormField[] =>
+  allFormFields(def).filter((f) => visibleFor(f.roles, user.info.roleId) && !(mode === "change" && f.createOnly));
+
+export async function subLoader({ request, params }: LoaderFunctionArgs, def: ResourceDefinition) {
+  const sub = subOf(params["*"]);
+  if (!sub) {
+    await requirePage(request); // logged out → login first
+    throw notFound();
+  }
+  if (sub.view === "detail" && !def.detail) throw notFound();
+  if (sub.view === "import" && !def.importColumns?.length) throw notFound();
+  const { user, page } = await guard(request, def, ACTION_OF[sub.view]);
+  const url = new URL(request.url);
+  const head = await titles(request, def, page);
+  const base = { ...head, roleId: user.info.roleId, perms: permsOf(def, user), back: backOf(url) };
+
+  if (sub.view === "create" || sub.view === "edit") {
+    const mode = sub.view === "create" ? "create" : "change";
+    const item = sub.view === "edit" ? await loadItem(request, def, sub.id) : null;
+    const defaults = item ? formDefaults(def, item) : Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k)));
+    const fields = formFieldsFor(def, mode, user);
+    const options = await loadOptions(request, fields.map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user, defaults);
+    return json<SubData>({ ...base, view: sub.view, id: item ? Number(item.id) : null, item, defaults, options, fieldNames: fields.map((f) => f.name) });
+  }
+  if (sub.view === "detail" || sub.view === "delete") {
+    const item = await loadItem(request, def, sub.id);
+    return json<SubData>({ ...base, view: sub.view, id: sub.id, item });
+  }
+  if (sub.view === "bulkDelete") {
+    const ids = idsOf(url.searchParams);
+    const items = (await Promise.all(ids.slice(0, 200).map((id) => settle(upstream(request).get(itemPath(def, id), { schema: def.item })))))
+      .filter((r) => r.ok)
+      .map((r) => (r as { data: Record<string, unknown> }).data);
+    return json<SubData>({ ...base, view: "bulkDelete", items });
+  }
+  const options = await loadOptions(request, formFieldsFor(def, "create", user).filter((f) => f.name === "kindergartenId").map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user);
+  return json<SubData>({ ...base, view: "import", options, report: null });
+}
+
+function idsOf(params: URLSearchParams | FormData): number[] {
+  const out = new Set<number>();
+  for (const v of params.getAll("ids")) for (const part of String(v).split(",")) if (/^\d+$/.test(part.trim())) out.add(Number(part.trim()));
+  return [...out];
+}
+
+/** A parsed form → the API's form fields (arrays repeated, booleans "on"/omitted, empty omitted). */
+function upstreamForm(def: ResourceDefinition, value: Record<string, unknown>, fields: FormField[]) {
+  const out: Record<string, string | string[]> = {};
+  for (const f of fields) {
+    const v = value[f.name];
+    if (v == null || v === "") continue;
+    if (Array.isArray(v)) out[f.name] = v.map(String);
+    else if (typeof v === "boolean") {
+      if (v) out[f.name] = "on";
+    } else out[f.name] = String(v);
+  }
+  void def;
+  return out;
+}
+
+export async function subAction({ request, params }: ActionFunctionArgs, def: ResourceDefinition) {
+  const sub = subOf(params["*"]);
+  if (!sub || sub.view === "detail") {
+    await requirePage(request);
+    throw notFound();
+  }
+  const { user } = await guard(request, def, ACTION_OF[sub.view]);
+  await requireCsrf(request);
+  const api = upstream(request);
+
+  if (sub.view === "import") return importAction(request, def);
+  const formData = await request.formData();
+  const back = backOf(String(formData.get("back") ?? ""));
+
+  if (sub.view === "create" || sub.view === "edit") {
+    const mode = sub.view === "create" ? "create" : "change";
+    const schema = formSchemaFor(def, mode);
+    const submission = parseWithZod(formData, { schema });
+    const hideFields = allFormFields(def).filter((f) => f.kind === "password").map((f) => f.name);
+    if (submission.status !== "success") return json<FormActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const fields = formFieldsFor(def, mode, user);
+    const form = upstreamForm(def, submission.value as Record<string, unknown>, fields);
+    const r = await settle(
+      mode === "create" ? api.envelope("POST", def.endpoint, { form }) : api.envelope("PUT", itemPath(def, (sub as { id: number }).id), { form }),
+    );
+    if (!r.ok) {
+      if (r.code === 404) throw notFound();
+      if (r.code === 403) throw forbidden();
+      const known = new Set(fields.map((f) => f.name));
+      const fieldErrors: Record<string, string[]> = {};
+      const formErrors: string[] = [];
+      for (const [k, v] of Object.entries(r.fieldErrors ?? {})) {
+        if (known.has(k)) fieldErrors[k] = v;
+        else formErrors.push(...v);
+      }
+      if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(r.error);
+      return json<FormActionData>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: 400 });
+    }
+    return redirectWithToast(listUrl(def, back), { type: "success", message: r.data.msg ?? "" });
+  }
+
+  if (sub.view === "delete") {
+    const r = await settle(api.envelope("DELETE", itemPath(def, sub.id)));
+    if (!r.ok) {
+      if (r.code === 404) throw notFound();
+      if (r.code === 403) throw forbidden();
+      return redirectWithToast(listUrl(def, back), { type: "error", message: r.error });
+    }
+    return redirectWithToast(listUrl(def, back), { type: "success", message: r.data.msg ?? "" });
+  }
+
+  // bulk delete
+  const ids = idsOf(formData);
+  if (!ids.length) {
+    const t = await getT(request, "crud");
+    return redirectWithToast(listUrl(def, back), { type: "error", message: t("crud:delete.noneSelected") });
+  }
+  const r = await settle(api.envelope("POST", `${def.endpoint}bulk_delete/`, { form: { ids: ids.join(",") } }));
+  if (!r.ok) {
+    if (r.code === 403) throw forbidden();
+    return redirectWithToast(listUrl(def, back), { type: "error", message: r.error });
+  }
+  return redirectWithToast(listUrl(def, back), { type: "success", message: r.data.msg ?? "" });
+}
+
+// ------------------------------------------------------------------------------------------
+// Files: export (and the import template) streamed from the API; import (multipart) passed on.
+// ------------------------------------------------------------------------------------------
+async function rawHeaders(request: Request, user: SessionUser): Promise<Record<string, string>> {
+  const lang = await getLocale(request);
+  return { token: user.token, lang: SERVER_LANG[lang], appid: getEnv().APP_ID };
+}
+
+export async function exportLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition) {
+  const url = new URL(request.url);
+  const template = url.searchParams.get("template");
+  const { user } = await guard(request, def, template ? "create" : "list");
+  if (template && !def.importColumns?.length) throw notFound();
+  const format = (template ?? url.searchParams.get("format")) === "csv" ? "csv" : "xlsx";
+  const target = new URL(`${def.endpoint}${template ? "import_template/" : "export/"}`, getEnv().API_BASE_URL.replace(/\/?$/, "/"));
+  if (!template) for (const [k, v] of Object.entries(listQuery(def, url))) if (k !== "currentPage" && k !== "pageSize") target.searchParams.set(k, v);
+  target.searchParams.set("format", format);
+  let res: Response;
+  try {
+    res = await fetch(target, { headers: await rawHeaders(request, user), signal: AbortSignal.timeout(30000) });
+  } catch (e) {
+    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: (e as Error).message });
+  }
+  const type = res.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
+    if (body?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(def.page)}`);
+    if (body?.code === 403) throw forbidden();
+    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: body?.msg ?? String(res.status) });
+  }
+  const headers = new Headers({ "content-type": type || "application/octet-stream", "cache-control": "no-store" });
+  const cd = res.headers.get("content-disposition");
+  if (cd) headers.set("content-disposition", cd);
+  return new Response(res.body, { status: 200, headers });
+}
+
+const listSearch = (url: URL) => {
+  const s = new URLSearchParams(url.search);
+  s.delete("format");
+  s.delete("template");
+  const q = s.toString();
+  return q ? `?${q}` : "";
+};
+
+async function importAction(request: Request, def: ResourceDefinition) {
+  const { user } = await requirePage(request);
+  const formData = await request.formData();
+  const back = backOf(String(formData.get("back") ?? ""));
+  const file = formData.get("file");
+  const t = await getT(request, "crud");
+  const fail = (message: string, rows: { row: number; errors: Record<string, string[]> }[] = [], lines: string[] = []) =>
+    json({ report: { message, rows, lines } }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0) return fail(t("crud:import.badFile"));
+  const body = new FormData();
+  body.set("file", file, file.name);
+  const kg = formData.get("kindergartenId");
+  if (typeof kg === "string" && kg) body.set("kindergartenId", kg);
+  let res: Response;
+  try {
+    res = await fetch(new URL(`${def.endpoint}import/`, getEnv().API_BASE_URL.replace(/\/?$/, "/")), {
+      method: "POST",
+      headers: await rawHeaders(request, user),
+      body,
+      signal: AbortSignal.timeout(60000),
+    });
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  const reply = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: { errors?: { file?: string[] }; rows?: { row: number; errors: Record<string, string[]> }[] } } | null;
+  if (reply?.code === 200) {
+    return redirectWithToast(listUrl(def, back), { type: "success", message: reply.msg ?? "" });
+  }
+  if (reply?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(def.page)}`);
+  if (reply?.code === 403) throw forbidden();
+  return fail(reply?.msg ?? t("crud:import.badFile"), reply?.data?.rows ?? [], reply?.data?.errors?.file ?? []);
+}
+
+export { UpstreamError, createToastHeaders };

@@ -1,0 +1,55 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** Shapes the resource loaders answer (serialisable; shared by app/resources and app/components/resource). */
+export interface Option {
+  value: string;
+  label: string;
+}
+export interface Perms {
+  create: boolean;
+  change: boolean;
+  delete: boolean;
+  view: boolean;
+}
+interface Base {
+  title: string;
+  titleKey: string;
+  /** The translated `one` of the definition. */
+  one: string;
+  roleId: number;
+  perms: Perms;
+  /** The list's query string to return to ("?…" or ""). */
+  back: string;
+}
+export type Item = Record<string, unknown> & { id: number };
+
+export interface ListData extends Base {
+  view: "list";
+  query: Record<string, string>;
+  page: { list: Item[]; total: number; currentPage: number; pageSize: number };
+  error: string | null;
+  options: Record<string, Option[]>;
+}
+
+export type SubData = Base &
+  (
+    | {
+        view: "create" | "edit";
+        id: number | null;
+        item: Record<string, unknown> | null;
+        defaults: Record<string, unknown>;
+        options: Record<string, Option[]>;
+        fieldNames: string[];
+      }
+    | { view: "detail" | "delete"; id: number; item: Record<string, unknown> }
+    | { view: "bulkDelete"; items: Record<string, unknown>[] }
+    | { view: "import"; options: Record<string, Option[]>; report: ImportReport | null }
+  );
+
+export interface ImportReport {
+  message: string;
+  rows: { row: number; errors: Record<string, string[]> }[];
+  lines: string[];
+}
+
+export type FormActionData = { result: SubmissionResult<string[]> } | { report: ImportReport };
