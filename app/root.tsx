@@ -11,7 +11,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorCard } from "./components/error-boundary";
@@ -77,6 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
+  // Marks the document once React has hydrated (tests wait for html[data-hydrated] before using JS-only behaviour).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <Outlet />

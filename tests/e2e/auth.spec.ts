@@ -9,6 +9,9 @@ import { E2E, E2E_API_URL } from "../../playwright.config";
  */
 const PASSWORD = "Sunny#2026";
 
+/** Waits until React has hydrated the page (select-submits-itself and client validation need it). */
+const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
 async function login(page: Page, phone: string, password = PASSWORD) {
   await page.getByLabel("手机号").fill(phone);
   await page.getByLabel("密码").fill(password);
@@ -42,6 +45,7 @@ test.describe("login", () => {
 
   test("empty fields are checked in the browser", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("手机号").fill("13800000003");
     await page.getByTestId("login-submit").click();
     await expect(page.getByText("请输入密码")).toBeVisible();
@@ -55,6 +59,7 @@ test("weak password: sent to /resetPassword, sets a new one, logs in", async ({ 
   await expect(page).toHaveURL(/\/resetPassword\?mode=forced&phone=13800000200$/);
   await expect(page.getByTestId("forced-hint")).toBeVisible();
   await expect(page.getByLabel("手机号")).toHaveValue("13800000200");
+  await hydrated(page);
 
   await page.getByLabel("原密码").fill("12345678");
   // Section 5 in the browser: three kinds, no sequences, both passwords equal.
@@ -94,6 +99,7 @@ test("role switch 3 → 1 with 13800000100", async ({ page }) => {
   await expect(page).toHaveURL(/\/Home$/);
   const select = page.locator("#kg-switch-role");
   await expect(select).toHaveValue("3");
+  await hydrated(page);
   await select.selectOption("1");
   // The select submits itself; wait for the post/redirect to finish (its toast), not the local value.
   await expect(page.getByTestId("toast")).toContainText("已切换角色");
@@ -110,6 +116,7 @@ test("kindergarten switch 1 → 2 with 13800000111", async ({ page }) => {
   await expect(page).toHaveURL(/\/Home$/);
   const select = page.locator("#kg-switch-kindergarten");
   await expect(select).toHaveValue("1");
+  await hydrated(page);
   await select.selectOption("2");
   await expect(page.getByTestId("toast")).toContainText("已切换幼儿园");
   await expect(page).toHaveURL(/\/Home$/);
@@ -132,6 +139,7 @@ test("language switch: login screen and console, remembered in the lng cookie", 
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/Home$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await hydrated(page);
   await page.locator("#kg-switch-lang").selectOption("zh");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
   await expect(page).toHaveTitle(/幼儿园管理平台$/);
