@@ -10,7 +10,8 @@ import {
   type PageRoute,
   type SectionRoute,
 } from "@contract/route-tree";
-import { requireUser, type SessionUser } from "./session.server";
+import { requireCurrentUser } from "./current-user.server";
+import type { SessionUser } from "./session.server";
 
 /**
  * The route tree guard (section 6, routes.md). Every console loader and action goes through
@@ -66,11 +67,11 @@ export function canOpen(user: SessionUser, pathname: string): boolean {
 }
 
 /**
- * requireUser, then the page of the route tree for the request's URL and its rules.
+ * requireCurrentUser (user info fresh from the upstream), then the page of the route tree for the request's URL and its rules.
  * Logged out → /login?redirect=…; unknown page → 404; refused → 403 (no-permission page).
  */
 export async function requirePage(request: Request): Promise<{ user: SessionUser; page: PageRoute }> {
-  const user = await requireUser(request);
+  const user = await requireCurrentUser(request);
   const { pathname } = new URL(request.url);
   const page = pageForPath(pathname);
   if (!page) throw notFound();
@@ -83,7 +84,7 @@ export async function requirePage(request: Request): Promise<{ user: SessionUser
  * of its pages'). The bare section path (/kindergarten) goes to its first visible page.
  */
 export async function requireSection(request: Request): Promise<{ user: SessionUser; section: SectionRoute }> {
-  const user = await requireUser(request);
+  const user = await requireCurrentUser(request);
   const { pathname } = new URL(request.url);
   const section = sectionForPath(pathname);
   if (!section) throw notFound();

@@ -1,4 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { filterRoutes, hasPermission, passesFlagRule, type PermissionSubject } from "@contract/permissions";
 import { ALL_PAGES, HOME_ROUTE, SECTIONS, type SectionRoute } from "@contract/route-tree";
 import { DEFAULT_OPTIONAL_FUNCTION, FLAGS, HIDE_FLAGS, SHOW_FLAGS, type OptionalFunction } from "@contract/optional-function";
@@ -227,7 +229,19 @@ describe("the browser tests' expectations (fixtures) agree with the flags of the
 describe("the console guard (permissions.server)", () => {
   let mod: typeof import("~/utils/permissions.server");
   let sessionMod: typeof import("~/utils/session.server");
+  // A local upstream that answers `token/info` for the tokens the test hands out (the guard re-reads
+  // the user info on every request); a token it does not know answers 401, like a revoked one.
+  const served = new Map<string, unknown>();
+  let upstreamServer: Server;
+  let seq = 0;
   beforeAll(async () => {
+    upstreamServer = createServer((req, res) => {
+      const info = served.get(String(req.headers.token));
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(info ? { code: 200, msg: "ok", data: info } : { code: 401, msg: "请重新登录", data: null }));
+    });
+    await new Promise<void>((r) => upstreamServer.listen(0, "127.0.0.1", r));
+    process.env.API_BASE_URL = `http://127.0.0.1:${(upstreamServer.address() as AddressInfo).port}/`;
     (await import("~/utils/env.server")).resetEnvCache();
     mod = await import("~/utils/permissions.server");
     sessionMod = await import("~/utils/session.server");
@@ -246,13 +260,18 @@ describe("the console guard (permissions.server)", () => {
     optionalFunction: of,
   });
 
-  async function requestAs(url: string, roleId: RoleId | null, of: OptionalFunction = kg1) {
+  afterAll(() => new Promise<void>((r) => upstreamServer.close(() => r())));
+
+  /** A session cookie with `cookieOf` flags; the upstream answers `of` (null = token revoked). */
+  async function requestAs(url: string, roleId: RoleId | null, of: OptionalFunction | null = kg1, cookieOf = of) {
     const headers = new Headers();
     if (roleId != null) {
       const storage = sessionMod.getSessionStorage();
       const session = await storage.getSession();
-      session.set("token", "t-" + roleId);
-      session.set("info", info(roleId, of));
+      const token = `t-${roleId}-${seq++}`;
+      if (of) served.set(token, info(roleId, of));
+      session.set("token", token);
+      session.set("info", info(roleId, cookieOf ?? kg1));
       headers.set("Cookie", (await storage.commitSession(session)).split(";")[0]!);
     }
     return new Request("http://console.test" + url, { headers });
@@ -281,6 +300,21 @@ describe("the console guard (permissions.server)", () => {
       }
       expect(await outcome("/Home", role, of)).toBe(200);
     }
+  });
+
+  it("reads the flags afresh from the upstream: a change takes effect at the next request", async () => {
+    // The cookie still says kindergarten 1 (leave notes shown); the upstream now says they are hidden.
+    const hidden = { ...kg1, isHideLeaveNote: true };
+    const outcomeOf = async (r: Request) => mod.requirePage(r).then(() => 200, (e: Response) => e.status);
+    expect(await outcomeOf(await requestAs("/student/leaveNotes", 5, kg1))).toBe(200);
+    expect(await outcomeOf(await requestAs("/student/leaveNotes", 5, hidden, kg1))).toBe(403);
+  });
+
+  it("a token the upstream no longer knows sends the user to login", async () => {
+    const r = await requestAs("/kindergarten/class", 5, null, kg1);
+    const e = await mod.requirePage(r).then(() => null, (x: Response) => x);
+    expect(e?.status).toBe(302);
+    expect(e?.headers.get("Location")).toBe("/login?redirect=%2Fkindergarten%2Fclass");
   });
 
   it("refuses with 403 and the no-permission reason, never the page data", async () => {

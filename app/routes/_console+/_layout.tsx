@@ -10,7 +10,7 @@ import { cn } from "~/utils/cn";
 import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { menuFor, pageForPath, subjectOf } from "~/utils/permissions.server";
-import { requireUser } from "~/utils/session.server";
+import { requireCurrentUser } from "~/utils/current-user.server";
 import { readSidebarOpened } from "~/utils/sidebar.server";
 import { canSwitchKindergarten, loadKindergartenChoices } from "~/utils/switcher.server";
 import { readTabs, serializeTabs, visit } from "~/utils/tabs.server";
@@ -24,7 +24,7 @@ import { readTabs, serializeTabs, visit } from "~/utils/tabs.server";
 export const handle = { i18n: ["layout", "menu"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireCurrentUser(request);
   const url = new URL(request.url);
   const headers = new Headers();
 
