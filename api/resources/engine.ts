@@ -379,8 +379,9 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     return out.orderBy(sql.ref(idCol), desc && field === "id" ? "desc" : "asc");
   }
 
-  async function decorate(items: Item[], lang: Lang) {
-    if (items.length && m.hooks?.decorate) await m.hooks.decorate(adb, items, lang);
+  /** `via`: the transaction when inside one (SQLite has one connection: the root db would wait for it forever). */
+  async function decorate(items: Item[], lang: Lang, via: AnyDb = adb) {
+    if (items.length && m.hooks?.decorate) await m.hooks.decorate(via, items, lang);
     return items;
   }
 
@@ -400,7 +401,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   async function getItem(scope: Scope, id: number, lang: Lang, via: AnyDb = adb): Promise<Item | null> {
     const row = await selectItem(m.from(via).where(scopeWhere(scope)).where(sql.ref(idCol), "=", id)).executeTakeFirst();
     if (!row) return null;
-    const [item] = await decorate([toItem(row as Row, kinds)], lang);
+    const [item] = await decorate([toItem(row as Row, kinds)], lang, via);
     return item ?? null;
   }
 
@@ -516,11 +517,16 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     if (ids.length > MAX_PAGE_SIZE) throw fieldErrors({ ids: [`crud:validation.tooMany#max=${MAX_PAGE_SIZE}`] });
     await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
       const ctx: WriteContext = { w, scope, lang, deps };
+      // Every id must be in the scope before anything is touched (a row outside it is 404 for the whole request).
+      const items: Item[] = [];
       for (const id of ids) {
         const item = await getItem(scope, id, lang, w.trx as unknown as AnyDb);
         if (!item) throw notFound();
+        items.push(item);
+      }
+      for (const item of items) {
         await m.hooks?.beforeDelete?.(ctx, item);
-        await w.delete(m.table, id);
+        await w.delete(m.table, item.id);
       }
     });
     return reply(c, { ids, count: ids.length }, msgKey("bulkDeleted"), { count: ids.length });
