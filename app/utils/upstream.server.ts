@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { envelopeSchema, NEED_RESET_PASSWORD, SUCCESS_CODE, UNAUTHORIZED_CODE } from "@contract/api";
@@ -115,10 +117,52 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
   return url.toString();
 }
 
+class TimeoutError extends Error {}
+
+/**
+ * One HTTP exchange with node:http(s). Deliberately not `fetch`: under remix-serve the global fetch is
+ * a polyfill whose abort-while-reading throws an unhandled rejection that stops the process; here the
+ * timeout rejects first and then aborts the socket (AbortController). It covers connecting, headers and body.
+ */
+function send(
+  url: string,
+  o: { method: HttpMethod; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const lib = target.protocol === "https:" ? https : http;
+    const headers = { ...o.headers };
+    if (o.body !== undefined) headers["content-length"] = String(Buffer.byteLength(o.body));
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const controller = new AbortController();
+    const req = lib.request(target, { method: o.method, headers, signal: controller.signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })));
+      res.on("error", (e) => finish(() => reject(e)));
+      res.on("aborted", () => finish(() => reject(new Error("response aborted"))));
+    });
+    const timer = setTimeout(() => {
+      finish(() => reject(new TimeoutError(`timeout of ${o.timeoutMs}ms exceeded`)));
+      controller.abort();
+    }, o.timeoutMs);
+    req.on("error", (e) => finish(() => reject(e)));
+    if (o.body !== undefined) req.write(o.body);
+    req.end();
+  });
+}
+
 function describeTransport(error: unknown): string {
-  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
   const cause = e?.cause?.message || e?.cause?.code;
-  return cause ? `${e?.message ?? "fetch failed"}: ${cause}` : (e?.message ?? String(error));
+  if (cause) return `${e?.message ?? "request failed"}: ${cause}`;
+  return e?.message || e?.code || String(error);
 }
 
 /** A client bound to explicit settings (no Remix request). Throws UpstreamError on every failure. */
@@ -149,19 +193,13 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
       throw new UpstreamError("transport", (error as Error)?.message ?? String(error));
     }
 
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
     let raw: string;
     let status: number;
     try {
-      const res = await fetch(url, { method, headers, body, signal: controller.signal, redirect: "manual" });
-      status = res.status;
-      raw = await res.text();
+      ({ status, body: raw } = await send(url, { method, headers, body, timeoutMs }));
     } catch (error) {
-      if (controller.signal.aborted) throw new UpstreamError("timeout", text(opts.lang, "timeout", { ms: timeoutMs }));
+      if (error instanceof TimeoutError) throw new UpstreamError("timeout", text(opts.lang, "timeout", { ms: timeoutMs }));
       throw new UpstreamError("transport", text(opts.lang, "network", { detail: describeTransport(error) }));
-    } finally {
-      clearTimeout(timer);
     }
 
     let json: unknown;

@@ -83,6 +83,10 @@ const server = http.createServer((req, res) => {
           },
         });
       }
+      case "/hang-body":
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"code":200,');
+        return; // headers and half a body, then nothing
       case "/hang":
         return; // never answers
       default:
@@ -368,5 +372,27 @@ describe("login (remix-auth FormStrategy)", () => {
     const res = (await login(loginRequest("13800000200")).catch((e) => e)) as Response;
     expect(res).toBeInstanceOf(Response);
     expect(res.headers.get("Location")).toBe("/resetPassword?mode=forced&phone=13800000200");
+  });
+});
+
+describe("under remix-serve's globals (fetch polyfill installed)", () => {
+  it("a timeout neither crashes the process nor leaves an unhandled rejection", async () => {
+    const { installGlobals } = await import("@remix-run/node");
+    installGlobals();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const e = await failure(client({ timeoutMs: 200 }).get("hang"));
+      expect(e.kind).toBe("timeout");
+      const e2 = await failure(client({ timeoutMs: 200 }).get("hang-body"));
+      expect(e2.kind).toBe("timeout");
+      const ok = await client().get("ok");
+      expect(ok).toEqual({ id: 7, name: "Sunny" });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 });
