@@ -387,6 +387,9 @@ describe("under remix-serve's globals (fetch polyfill installed)", () => {
       expect(e.kind).toBe("timeout");
       const e2 = await failure(client({ timeoutMs: 200 }).get("hang-body"));
       expect(e2.kind).toBe("timeout");
+      // A write with a form body: the polyfill's abort cancels the locked request body (unhandled).
+      const e3 = await failure(client({ timeoutMs: 200 }).post("hang", { form: { ids: [35] } }));
+      expect(e3.kind).toBe("timeout");
       const ok = await client().get("ok");
       expect(ok).toEqual({ id: 7, name: "Sunny" });
       await new Promise((r) => setTimeout(r, 300));
