@@ -12,6 +12,7 @@ import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerUploadRoutes } from "./routes/uploads";
 import { registerHomeRoutes } from "./routes/home";
 import { registerResources } from "./resources";
+import { registerStatisticsRoutes } from "./routes/statistics";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -33,6 +34,7 @@ export function buildApp(deps: Deps): App {
   registerUploadRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerResources(app, deps);
+  registerStatisticsRoutes(app, deps);
 
   const docConfig = {
     openapi: "3.0.3",

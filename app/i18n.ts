@@ -10,6 +10,8 @@ import zhCrud from "@contract/locales/zh/crud.json";
 import enCrud from "@contract/locales/en/crud.json";
 import zhResources from "@contract/locales/zh/resources.json";
 import enResources from "@contract/locales/en/resources.json";
+import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
+import enKgmgmt from "@contract/locales/en/kgmgmt.json";
 import { DEFAULT_LANG, LANGS } from "@contract/settings";
 
 /**
@@ -18,8 +20,8 @@ import { DEFAULT_LANG, LANGS } from "@contract/settings";
  * To add a namespace, import both languages and list them in `resources`.
  */
 export const resources = {
-  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout, crud: zhCrud, resources: zhResources },
-  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout, crud: enCrud, resources: enResources },
+  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout, crud: zhCrud, resources: zhResources, kgmgmt: zhKgmgmt },
+  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout, crud: enCrud, resources: enResources, kgmgmt: enKgmgmt },
 } as const;
 
 export const namespaces = Object.keys(resources.zh) as Array<keyof (typeof resources)["zh"]>;

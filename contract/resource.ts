@@ -243,13 +243,21 @@ export function splitMessage(message: string): { key: string; params: Record<str
 }
 
 /** Whether a message is a namespaced i18n key of ours (`crud:…`, `resources:…`). */
-export const isNamespacedKey = (message: string) => /^(crud|resources):[\w.-]+(#.*)?$/.test(message);
+/** Namespaces whose keys the resource machinery translates on both sides (add one when a section brings its own file). */
+export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt"] as const;
+const NAMESPACED_RE = new RegExp(`^(${RESOURCE_NAMESPACES.join("|")}):[\\w.-]+(#.*)?$`);
+export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
 
 // ---------------------------------------------------------------------------------------------
 // Field schema builders: zod with our message keys, tolerant of what forms send (conform turns ""
 // into undefined; the API does the same, see api/resources/engine.ts). Use them in form schemas.
 // ---------------------------------------------------------------------------------------------
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date");
+/** A real calendar date YYYY-MM-DD (2026-13-01 and 2026-02-30 are refused). */
+const isCalendarDate = (v: string) => {
+  const t = Date.parse(v + "T00:00:00Z");
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date").refine(isCalendarDate, "crud:validation.date");
 
 export const fields = {
   /** Required text, trimmed. */
@@ -296,7 +304,8 @@ export const fields = {
       .array(z.number({ error: "crud:validation.choose" }).int().positive())
       .max(o.max ?? 100, `crud:validation.tooMany#max=${o.max ?? 100}`)
       .default([]),
-  date: (message = "crud:validation.required") => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date"),
+  date: (message = "crud:validation.required") =>
+    z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date").refine(isCalendarDate, "crud:validation.date"),
   optionalDate: () => dateString.nullish(),
   time: (message = "crud:validation.required") => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "crud:validation.time"),
   boolean: () => z.boolean().default(false),

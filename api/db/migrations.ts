@@ -269,9 +269,48 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /** Kindergarten management: punch-in settings (one row per kindergarten), punch-in records, student attendance. */
+  const m002kg: Migration = {
+    async up(db: Kysely<unknown>) {
+      const table = (name: string) => withId(db.schema.createTable(name).ifNotExists());
+      await table("punch_settings")
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().unique().references("kindergartens.id"))
+        .addColumn("wifi_name", "text")
+        .addColumn("mac_addresses", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("work_start", "text", (c) => c.notNull().defaultTo("08:00"))
+        .addColumn("work_end", "text", (c) => c.notNull().defaultTo("17:00"))
+        .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await table("punch_records")
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("date", "text", (c) => c.notNull())
+        .addColumn("clock_in", "text")
+        .addColumn("clock_out", "text")
+        .addColumn("wifi_name", "text")
+        .addColumn("mac", "text")
+        .execute();
+      await db.schema.createIndex("punch_records_kg_date_idx").ifNotExists().on("punch_records").columns(["kindergarten_id", "date"]).execute();
+      await db.schema.createIndex("punch_records_user_idx").ifNotExists().on("punch_records").columns(["user_id", "date"]).execute();
+      await table("student_attendance")
+        .addColumn("student_id", "integer", (c) => c.notNull().references("students.id"))
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("class_id", "integer")
+        .addColumn("date", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("student_attendance_kg_date_idx").ifNotExists().on("student_attendance").columns(["kindergarten_id", "date"]).execute();
+      await db.schema.createIndex("student_attendance_student_date_idx").ifNotExists().unique().on("student_attendance").columns(["student_id", "date"]).execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
-      return { "001_core": m001 };
+      return { "001_core": m001, "002_kindergarten_management": m002kg };
     },
   };
 }

@@ -272,7 +272,42 @@ export interface AuditLogTable {
   at: ColumnType<string, string, never>;
 }
 
+export interface PunchSettingsTable {
+  id: Id;
+  kindergarten_id: number;
+  wifi_name: string | null;
+  /** JSON text: ["aa:bb:cc:dd:ee:ff", …] (at most 5). */
+  mac_addresses: string;
+  work_start: string;
+  work_end: string;
+  enabled: Bool;
+  updated_at: Ts;
+}
+
+export interface PunchRecordsTable {
+  id: Id;
+  user_id: number;
+  kindergarten_id: number;
+  date: string;
+  clock_in: string | null;
+  clock_out: string | null;
+  wifi_name: string | null;
+  mac: string | null;
+}
+
+export interface StudentAttendanceTable {
+  id: Id;
+  student_id: number;
+  kindergarten_id: number;
+  class_id: number | null;
+  date: string;
+  status: "present" | "absent" | "leave";
+}
+
 export interface Database {
+  punch_settings: PunchSettingsTable;
+  punch_records: PunchRecordsTable;
+  student_attendance: StudentAttendanceTable;
   education_groups: EducationGroupsTable;
   kindergartens: KindergartensTable;
   classes: ClassesTable;

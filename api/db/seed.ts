@@ -8,6 +8,7 @@ import type { DbHandle } from "./index";
 import { syncSequences } from "./migrations";
 import { CLASS_LEVELS, type Database, type StudentStatus, type TableName } from "./schema";
 import { hashPassword } from "@api/auth/password";
+import { seedKindergartenManagement } from "./seed-kgmgmt";
 import { adultName, childName, foreignName, LEVEL_NAMES, rng, ZH_NUM, type Rng } from "./names";
 
 export const DEMO_PASSWORD = "Sunny#2026";
@@ -284,5 +285,6 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   b.users.find((u) => u.id === weak)!.class_id = kg1.classIds[2];
 
   await b.write(h);
+  await seedKindergartenManagement(h.db);
   return { users: b.users.length, students: b.students.length };
 }

@@ -2,6 +2,8 @@ import zhCrud from "@contract/locales/zh/crud.json";
 import enCrud from "@contract/locales/en/crud.json";
 import zhResources from "@contract/locales/zh/resources.json";
 import enResources from "@contract/locales/en/resources.json";
+import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
+import enKgmgmt from "@contract/locales/en/kgmgmt.json";
 import { splitMessage } from "@contract/resource";
 import { t as apiT, type Lang } from "@api/i18n";
 
@@ -9,6 +11,7 @@ type Dict = Record<string, unknown>;
 const NS: Record<string, Record<Lang, Dict>> = {
   crud: { zh: zhCrud as Dict, en: enCrud as Dict },
   resources: { zh: zhResources as Dict, en: enResources as Dict },
+  kgmgmt: { zh: zhKgmgmt as Dict, en: enKgmgmt as Dict },
 };
 
 function lookup(dict: Dict, key: string): string | undefined {
@@ -27,8 +30,8 @@ function lookup(dict: Dict, key: string): string | undefined {
 export function rt(lang: Lang, message: string, params: Record<string, string | number> = {}): string {
   const { key, params: inline } = splitMessage(message);
   const all = { ...inline, ...params };
-  const m = key.match(/^(crud|resources):(.+)$/);
-  if (!m) return apiT(lang, key, all);
+  const m = key.match(/^(\w+):(.+)$/);
+  if (!m || !NS[m[1]!]) return apiT(lang, key, all);
   const ns = NS[m[1]!]!;
   const raw = lookup(ns[lang], m[2]!) ?? lookup(ns.zh, m[2]!) ?? key;
   return raw.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in all ? String(all[p]) : `{{${p}}}`));
@@ -38,6 +41,6 @@ export const translator = (lang: Lang) => (key: string, params?: Record<string, 
 
 /** Whether a namespaced key exists (in Chinese, the reference language). */
 export function hasResourceKey(message: string): boolean {
-  const m = splitMessage(message).key.match(/^(crud|resources):(.+)$/);
-  return Boolean(m && lookup(NS[m[1]!]!.zh, m[2]!) !== undefined);
+  const m = splitMessage(message).key.match(/^(\w+):(.+)$/);
+  return Boolean(m && NS[m[1]!] && lookup(NS[m[1]!]!.zh, m[2]!) !== undefined);
 }

@@ -7,12 +7,20 @@ import { registerResource, type RegisteredResource, type ResourceMapping } from 
 import { LOOKUPS } from "./lookups";
 import { classesMapping } from "./classes";
 import { placesMapping } from "./places";
+import { groupsMapping } from "./groups";
+import { kindergartensMapping } from "./kindergartens";
+import { punchRecordsMapping } from "./punch-records";
+import { registerPunchSettingRoutes } from "./punch-settings";
+import { registerOptionalFunctionRoutes } from "./optional-functions";
 
 /** Every resource mapping of the API (one line per resource). */
-export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping];
+export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping, groupsMapping, kindergartensMapping, punchRecordsMapping];
 
 /** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
 export function registerResources(app: App, deps: Deps) {
+  // Kindergarten management's non-list endpoints (before the engine's `kindergartens/{id}/` routes).
+  registerPunchSettingRoutes(app, deps);
+  registerOptionalFunctionRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
   const { requireAuth } = makeGuards(deps);

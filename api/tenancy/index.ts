@@ -85,6 +85,13 @@ export function kindergartenFilter(scope: Scope, column: string): Expression<Sql
   return sql<SqlBool>`${ref(column)} = ${scope.kindergartenId}`;
 }
 
+/** `column` (an education group id) is a group the scope may see: the platform all, everyone else the group of their session. */
+export function groupFilter(scope: Scope, column: string): Expression<SqlBool> {
+  if (scope.reach === "platform") return TRUE;
+  if (scope.educationGroupId == null) return FALSE;
+  return sql<SqlBool>`${ref(column)} = ${scope.educationGroupId}`;
+}
+
 /** Roles whose view of people is narrowed to themselves (and, for students, to their own children/classes). */
 const SELF_ONLY_ROLES: readonly RoleId[] = [Role.teacher, Role.parent, Role.doctor, Role.busTeacher, Role.applicant];
 
