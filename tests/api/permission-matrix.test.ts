@@ -1,0 +1,443 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allFormFields, type ResourceDefinition } from "@contract/resource";
+import { RESOURCES } from "@contract/resources";
+import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
+import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
+
+/**
+ * The generated permission matrix of the API (issue 4) for the kindergarten-management and
+ * user-management sections.
+ *
+ * Rows: every resource definition of contract/resources whose page lies in /kindergarten or /user
+ * (new definitions are picked up as they land) × every action (list, get, create, change, delete,
+ * bulk delete, export; import template and import where the definition has importColumns), on a row of
+ * kindergarten 1 (group 1) and a row of kindergarten 4 (group 2) where the action takes a row.
+ * Columns: the 16 role accounts 138000000RR (kindergarten 1 / group 1) and the group-2 users
+ * 13800000405 (kindergarten admin) and 13800000401 (principal).
+ *
+ * Expectation, independent of the implementation's route tree: the page's roles and flag rule from
+ * tests/fixtures/routes-table.ts (a separate parse of routes.md; flags = the user's kindergarten's
+ * optionalFunction as the login reports it), intersected with the definition's `can` rule for writes;
+ * then tenancy (architecture.md): the super admin reaches every kindergarten, group roles (9, 10, 15, 16)
+ * their group's, everyone else their own kindergarten. Refused by role/flag → 403; allowed but the row
+ * lies outside the tenant → 404 (writes naming an out-of-scope kindergarten → 422/403/404, never 200);
+ * allowed → 200 (writes: 200, or 409/422 when the copied form is not acceptable as data: the request
+ * got past the permission checks). Plus the section 7 binding endpoints.
+ */
+
+const SECTIONS = ["/kindergarten/", "/user/"];
+const GROUP_ROLES = [9, 10, 15, 16];
+/** Demo tenants (shared/demo-data.md): kindergartens 1–3 in group 1, kindergarten 4 in group 2. */
+const GROUP_OF_KG: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 2 };
+const NO_SUCH_ID = 999999999;
+
+const table = parseTable();
+const rowOf = (page: string): TableRow => {
+  const row = table.find((r) => r.path === page);
+  if (!row) throw new Error(`page ${page} is not in routes.md`);
+  return row;
+};
+const defs: ResourceDefinition[] = Object.values(RESOURCES)
+  .filter((d) => SECTIONS.some((s) => d.page.startsWith(s)))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+interface Actor {
+  label: string;
+  phone: string;
+  role: number;
+  kg: number | null;
+  group: number | null;
+  flags: Record<string, unknown>;
+  token: string;
+}
+interface Owner {
+  kg: number | null;
+  group: number | null;
+}
+
+let t: TestApi;
+const actors: Actor[] = [];
+let superToken = "";
+
+beforeAll(async () => {
+  t = await startTestApi();
+  const phones = [...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })), { label: "group 2 admin (405)", phone: phoneOf(405) }, { label: "group 2 principal (401)", phone: phoneOf(401) }];
+  const replies = await Promise.all(phones.map((p) => t.login(p.phone)));
+  replies.forEach((r, i) => {
+    if (r.code !== 200) throw new Error(`login ${phones[i]!.phone}: ${r.code} ${r.msg}`);
+    actors.push({
+      ...phones[i]!,
+      role: r.data.roleId,
+      kg: r.data.kindergartenId,
+      group: r.data.educationGroupId,
+      flags: r.data.optionalFunction ?? {},
+      token: r.data.token,
+    });
+  });
+  superToken = actors.find((a) => a.role === 6)!.token;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+// ------------------------------------------------------------------------------------------------
+// Expectations
+// ------------------------------------------------------------------------------------------------
+type WriteAction = "create" | "change" | "delete";
+const pageAllows = (def: ResourceDefinition, a: Actor) => {
+  const row = rowOf(def.page);
+  return row.roles.includes(a.role) && ruleAllows(row.rule, a.role, a.flags);
+};
+/** Page roles and flag rule (routes.md), then `can` for writes. */
+const allows = (def: ResourceDefinition, action: "read" | WriteAction, a: Actor) =>
+  pageAllows(def, a) && (action === "read" || (def.can?.[action] ?? rowOf(def.page).roles).includes(a.role as never));
+
+const inScope = (a: Actor, o: Owner) => {
+  if (a.role === 6) return true;
+  if (o.kg == null && o.group == null) return false;
+  if (GROUP_ROLES.includes(a.role)) return o.group != null && o.group === a.group;
+  return o.kg != null && o.kg === a.kg;
+};
+
+function ownerOf(def: ResourceDefinition, item: Record<string, unknown>): Owner {
+  const num = (v: unknown) => (typeof v === "number" ? v : null);
+  if (def.page === "/kindergarten/group") return { kg: null, group: num(item.id) };
+  const kg = def.page === "/kindergarten/kindergarten" ? num(item.id) : num(item.kindergartenId);
+  const group = num(item.educationGroupId) ?? (kg != null ? (GROUP_OF_KG[kg] ?? null) : null);
+  return { kg, group };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Cells
+// ------------------------------------------------------------------------------------------------
+interface Cell {
+  resource: string;
+  action: string;
+  actor: Actor;
+  /** What is acceptable. */
+  want: number[];
+  run(): Promise<Reply>;
+}
+interface Outcome {
+  cell: Cell;
+  got: number;
+  msg: string;
+}
+
+async function runPool<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+async function runCells(cells: Cell[]): Promise<Outcome[]> {
+  return runPool(cells, 8, async (cell) => {
+    const r = await cell.run();
+    return { cell, got: r.code ?? r.status, msg: r.msg };
+  });
+}
+
+const describeMismatch = (o: Outcome) =>
+  `${o.cell.resource} ${o.cell.action} as ${o.cell.actor.label}: got ${o.got} (${String(o.msg).slice(0, 80)}), want ${o.cell.want.join("|")}`;
+
+/** An item → the definition's form (arrays comma-joined, booleans on/omitted, null omitted). */
+function formFrom(def: ResourceDefinition, item: Record<string, unknown>, labelSuffix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of allFormFields(def)) {
+    const v = item[f.name];
+    if (v == null || v === "") continue;
+    if (Array.isArray(v)) out[f.name] = v.join(",");
+    else if (typeof v === "boolean") {
+      if (v) out[f.name] = "on";
+    } else out[f.name] = String(v);
+  }
+  if (labelSuffix && typeof out[def.labelField] === "string") out[def.labelField] = `${out[def.labelField]!.slice(0, 20)}${labelSuffix}`;
+  return out;
+}
+
+const codeOf = (r: Reply) => r.code ?? r.status;
+const OK_WRITE = [200, 409, 422];
+
+interface Targets {
+  /** A row of kindergarten 1 / group 1 and one of kindergarten 4 / group 2 (from the lists of users allowed to read). */
+  own: Record<string, unknown> | null;
+  foreign: Record<string, unknown> | null;
+  /** Row ids each allowed reader's list shows (for rows that carry no kindergarten or group). */
+  visible: Map<Actor, Set<number>>;
+  /** Who reads the targets back afterwards. */
+  reader: Actor;
+}
+
+/** Definition options that may not exist in every version of contract/resource.ts. */
+const opt = (def: ResourceDefinition, key: "exportable" | "itemEndpoint" | "bulkDelete") => (def as unknown as Record<string, unknown>)[key] !== false;
+/** Nobody may do it: the API may not even have the route (403 or 404 both refuse). */
+const nobody = (def: ResourceDefinition, action: WriteAction) => def.can?.[action]?.length === 0;
+
+async function targetsOf(def: ResourceDefinition): Promise<Targets> {
+  const readers = actors.filter((a) => allows(def, "read", a));
+  const visible = new Map<Actor, Set<number>>();
+  const lists = await Promise.all(readers.map((a) => t.call("GET", def.endpoint, { token: a.token, query: { pageSize: 10000 } })));
+  const rows: Record<string, unknown>[] = [];
+  lists.forEach((r, i) => {
+    expect(codeOf(r), `${def.name}: ${readers[i]!.label} lists ${def.endpoint}`).toBe(200);
+    const list = (r.data?.list ?? []) as Record<string, unknown>[];
+    visible.set(readers[i]!, new Set(list.map((x) => Number(x.id))));
+    rows.push(...list);
+  });
+  const known = (i: Record<string, unknown>) => ownerOf(def, i).kg != null || ownerOf(def, i).group != null;
+  const own = rows.find((i) => ownerOf(def, i).group === 1 && (ownerOf(def, i).kg ?? 1) === 1) ?? rows.find((i) => !known(i)) ?? null;
+  const foreign = rows.find((i) => ownerOf(def, i).group === 2) ?? null;
+  const reader = readers.find((a) => a.role === 6) ?? readers.find((a) => a.group === 1) ?? readers[0]!;
+  return { own, foreign, visible, reader };
+}
+
+describe("API permission matrix: kindergarten and user management", () => {
+  it("covers the resources of both sections (picked up from contract/resources)", () => {
+    expect(defs.map((d) => d.name)).toEqual(expect.arrayContaining(["classes", "places"]));
+    for (const d of defs) expect(table.some((r) => r.path === d.page), d.page).toBe(true);
+  });
+
+  it("logs in the 16 role accounts and the two group-2 users", () => {
+    expect(actors.map((a) => a.role).slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(actors.slice(16).map((a) => [a.role, a.kg, a.group])).toEqual([
+      [5, 4, 2],
+      [1, 4, 2],
+    ]);
+  });
+
+  for (const def of defs) {
+    it(`${def.name} (${def.page}): every action × every user`, async () => {
+      const { own, foreign, visible, reader } = await targetsOf(def);
+      // No row to test on (no demo rows yet): the row actions run on an unknown id (refused 403, allowed 404).
+      if (!own) console.log(`[matrix] ${def.name}: no row of kindergarten 1 in the demo data; row actions use an unknown id`);
+      /** Tenancy: by the row's kindergarten/group; a row without either is in reach when the user's own list shows it. */
+      const reaches = (a: Actor, item: Record<string, unknown>) => {
+        const o = ownerOf(def, item);
+        return o.kg == null && o.group == null ? (a.role === 6 || (visible.get(a)?.has(Number(item.id)) ?? false)) : inScope(a, o);
+      };
+      const exportable = opt(def, "exportable");
+      const itemEndpoint = opt(def, "itemEndpoint");
+      const base = def.endpoint;
+      const idPath = (item: Record<string, unknown> | null) => `${base}${item ? Number(item.id) : NO_SUCH_ID}/`;
+      const rows: [string, Record<string, unknown> | null][] = [[own ? "kg1 row" : "unknown id", own], ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : [])];
+      const hasImport = Boolean(def.importColumns?.length);
+      const bulk = opt(def, "bulkDelete");
+
+      // ---- phase 1: reads for everyone, and every write that must be refused ----
+      const cells: Cell[] = [];
+      const allowedWrites: { actor: Actor; action: WriteAction | "bulkDelete" }[] = [];
+      for (const a of actors) {
+        const read = allows(def, "read", a);
+        // Section 6/7: the kindergarten switcher of roles 1 and 11 reads GET users/pro_teachers/kindergartens/ and gets
+        // its OWN switchable kindergartens ({id, kindergartenName}), never bindings (checked in the section 7 block below).
+        const switcher = base === "users/pro_teachers/kindergartens/" && (a.role === 1 || a.role === 11);
+        cells.push({
+          resource: def.name,
+          action: "list",
+          actor: a,
+          want: [read || switcher ? 200 : 403],
+          run: async () => {
+            const r = await t.call("GET", base, { token: a.token, query: { pageSize: 10000 } });
+            const items = (r.data?.list ?? []) as Record<string, unknown>[];
+            if (switcher && !read && items.some((i) => Object.keys(i).sort().join() !== "id,kindergartenName")) return { ...r, code: -1, msg: "the switcher list carries bindings" };
+            return r;
+          },
+        });
+        if (exportable) cells.push({
+          resource: def.name,
+          action: "export csv",
+          actor: a,
+          want: [read ? 200 : 403],
+          run: async () => {
+            const r = await t.call("GET", `${base}export/`, { token: a.token, query: { format: "csv" } });
+            // A file download has no envelope: the helper reports its HTTP status.
+            return r.headers.get("content-type")?.includes("text/csv") ? { ...r, code: 200 } : r;
+          },
+        });
+        for (const [label, item] of rows) {
+          const reach = item ? reaches(a, item) : false;
+          const want = (action: "read" | WriteAction) => (allows(def, action, a) ? (reach ? null : 404) : 403);
+          if (itemEndpoint) cells.push({ resource: def.name, action: `get ${label}`, actor: a, want: [want("read") ?? 200], run: () => t.call("GET", idPath(item), { token: a.token }) });
+          for (const action of ["change", "delete"] as const) {
+            const w = want(action);
+            if (w === null) continue; // allowed on this row: phase 2
+            const wants = nobody(def, action) || (action === "change" && !itemEndpoint) ? [403, 404, 405] : [w];
+            if (action === "change")
+              cells.push({ resource: def.name, action: `change ${label}`, actor: a, want: wants, run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item ?? {}) }) });
+            else {
+              cells.push({ resource: def.name, action: `delete ${label}`, actor: a, want: wants, run: () => t.call("DELETE", idPath(item), { token: a.token }) });
+              if (bulk)
+                cells.push({ resource: def.name, action: `bulk delete ${label}`, actor: a, want: wants, run: () => t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(item?.id ?? NO_SUCH_ID) } }) });
+            }
+          }
+        }
+        if (allows(def, "create", a)) allowedWrites.push({ actor: a, action: "create" });
+        else {
+          cells.push({ resource: def.name, action: "create", actor: a, want: nobody(def, "create") ? [403, 404, 405] : [403], run: () => t.call("POST", base, { token: a.token, form: formFrom(def, own ?? {}, "-x") }) });
+          if (hasImport) {
+            cells.push({ resource: def.name, action: "import template", actor: a, want: [403], run: () => t.call("GET", `${base}import_template/`, { token: a.token }) });
+            cells.push({ resource: def.name, action: "import", actor: a, want: [403], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
+          }
+        }
+        if (allows(def, "change", a)) allowedWrites.push({ actor: a, action: "change" });
+        if (allows(def, "delete", a)) allowedWrites.push({ actor: a, action: "delete" }, ...(bulk ? [{ actor: a, action: "bulkDelete" as const }] : []));
+      }
+      const phase1 = await runCells(cells);
+
+      // Lists of allowed users never carry rows outside their tenant.
+      const leaks: string[] = [];
+      await runPool(
+        actors.filter((a) => allows(def, "read", a)),
+        6,
+        async (a) => {
+          const r = await t.call("GET", base, { token: a.token, query: { pageSize: 10000 } });
+          for (const item of (r.data?.list ?? []) as Record<string, unknown>[]) {
+            const o = ownerOf(def, item);
+            if ((o.kg != null || o.group != null) && !inScope(a, o)) leaks.push(`${def.name} list as ${a.label}: row ${String(item.id)} of kg ${o.kg} / group ${o.group}`);
+          }
+        },
+      );
+
+      // The refused writes changed nothing: the targets are still there, unchanged.
+      const readBack = async (item: Record<string, unknown>) => {
+        if (itemEndpoint) {
+          const r = await t.call("GET", idPath(item), { token: reader.token });
+          return codeOf(r) === 200 ? (r.data as Record<string, unknown>) : null;
+        }
+        const r = await t.call("GET", base, { token: reader.token, query: { pageSize: 10000 } });
+        return ((r.data?.list ?? []) as Record<string, unknown>[]).find((x) => x.id === item.id) ?? null;
+      };
+      for (const [label, item] of rows) {
+        if (!item || !reaches(reader, item)) continue;
+        const back = await readBack(item);
+        expect(back, `${def.name} ${label} survives the refused writes`).toBeTruthy();
+        expect(back![def.labelField], `${def.name} ${label} unchanged`).toEqual(item[def.labelField]);
+      }
+
+      // ---- phase 2: the allowed writes (each user on rows of her own tenant; deletes on rows she created) ----
+      const cells2: Cell[] = [];
+      for (const { actor: a, action } of allowedWrites) {
+        if (action === "create") {
+          cells2.push({
+            resource: def.name,
+            action: "create (copy of a kg1 row)",
+            actor: a,
+            // A copy naming kindergarten 1: fine for users reaching it; otherwise refused by tenancy, never 200.
+            want: own && !reaches(a, own) && ownerOf(def, own).kg != null ? [403, 404, 422] : OK_WRITE,
+            run: () => t.call("POST", base, { token: a.token, form: formFrom(def, own ?? {}, `-${a.role}${a.kg}`) }),
+          });
+          if (hasImport) {
+            cells2.push({
+              resource: def.name,
+              action: "import template",
+              actor: a,
+              want: [200],
+              run: async () => {
+                const r = await t.call("GET", `${base}import_template/`, { token: a.token });
+                return r.headers.get("content-disposition")?.includes("attachment") ? { ...r, code: 200 } : r;
+              },
+            });
+            cells2.push({ resource: def.name, action: "import (no file: 422)", actor: a, want: [422], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
+          }
+        }
+        for (const [label, item] of rows) {
+          if (!item || !reaches(a, item)) continue;
+          if (action === "change" && itemEndpoint)
+            cells2.push({ resource: def.name, action: `change ${label} (same values)`, actor: a, want: OK_WRITE, run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item) }) });
+        }
+        if (action === "delete" || action === "bulkDelete") {
+          // A row of her own: create one as this user (a copy of a row she reaches), then delete it.
+          const source = rows.map(([, i]) => i).find((i) => i && reaches(a, i));
+          cells2.push({
+            resource: def.name,
+            action: action === "delete" ? "delete (own new row, else unknown id: 404)" : "bulk delete (own new row, else unknown id: 404)",
+            actor: a,
+            want: [200, 404],
+            run: async () => {
+              const created = source ? await t.call("POST", base, { token: a.token, form: formFrom(def, source, `-d${a.role}${action.length}`) }) : null;
+              const id = created && codeOf(created) === 200 ? Number(created.data.id) : NO_SUCH_ID;
+              const r = action === "delete" ? await t.call("DELETE", `${base}${id}/`, { token: a.token }) : await t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(id) } });
+              return id === NO_SUCH_ID ? r : { ...r, code: codeOf(r) === 200 ? 200 : -codeOf(r) };
+            },
+          });
+        }
+      }
+      const phase2 = await runCells(cells2);
+
+      const all = [...phase1, ...phase2];
+      const bad = all.filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
+      const refused = all.filter((o) => o.got === 403).length;
+      const hidden = all.filter((o) => o.got === 404).length;
+      console.log(`[matrix] ${def.name}: ${all.length} cells (${refused} refused 403, ${hidden} outside the tenant 404, ${all.length - refused - hidden} allowed), ${bad.length} mismatches`);
+      expect([...bad, ...leaks]).toEqual([]);
+    });
+  }
+});
+
+// ------------------------------------------------------------------------------------------------
+// Section 7: the binding endpoints (principal and subject teacher ↔ kindergarten)
+// ------------------------------------------------------------------------------------------------
+describe("API permission matrix: the binding endpoints of section 7", () => {
+  const KINDS = [
+    { segment: "principals", page: "/user/principal", bindRole: 1 },
+    { segment: "pro_teachers", page: "/user/proTeacher", bindRole: 11 },
+  ];
+  for (const kind of KINDS) {
+    it(`users/${kind.segment}/kindergartens/: GET, POST, DELETE × every user`, async () => {
+      const base = `users/${kind.segment}/kindergartens/`;
+      const row = rowOf(kind.page);
+      const all = await t.call("GET", base, { token: superToken, query: { currentPage: 1, pageSize: 10000 } });
+      expect(codeOf(all)).toBe(200);
+      const existing = (all.data.list as { id: number; userId: number; kindergartenId: number }[])[0]!;
+      const userId = existing.userId;
+      const cells: Cell[] = [];
+      for (const a of actors) {
+        const allowed = row.roles.includes(a.role) && ruleAllows(row.rule, a.role, a.flags);
+        // The kindergarten switcher's list (section 6: roles 1 and 11 switch): their own kindergartens.
+        const switcher = kind.segment === "pro_teachers" && (a.role === 1 || a.role === 11);
+        cells.push({
+          resource: base,
+          action: "GET",
+          actor: a,
+          want: [allowed || switcher ? 200 : 403],
+          run: async () => {
+            const r = await t.call("GET", base, { token: a.token, query: { currentPage: 1, pageSize: 10000 } });
+            if (switcher && codeOf(r) === 200) {
+              const items = r.data.list as Record<string, unknown>[];
+              // Only {id, kindergartenName} of kindergartens of the user's own group.
+              const wrong = items.filter((i) => Object.keys(i).sort().join() !== "id,kindergartenName" || GROUP_OF_KG[Number(i.id)] !== a.group);
+              if (wrong.length) return { ...r, code: -1, msg: `switcher list leaks ${JSON.stringify(wrong)}` };
+            }
+            return r;
+          },
+        });
+        if (!allowed) {
+          cells.push({ resource: base, action: "POST", actor: a, want: [403], run: () => t.call("POST", base, { token: a.token, form: { userId, kindergartenId: 3 } }) });
+          cells.push({ resource: base, action: "DELETE", actor: a, want: [403], run: () => t.call("DELETE", `${base}${existing.id}/`, { token: a.token }) });
+        }
+      }
+      const phase1 = await runCells(cells);
+      const still = await t.call("GET", base, { token: superToken, query: { currentPage: 1, pageSize: 10000 } });
+      expect(still.data.total, "the refused writes changed nothing").toBe(all.data.total);
+
+      const phase2: Outcome[] = [];
+      for (const a of actors.filter((x) => row.roles.includes(x.role) && ruleAllows(row.rule, x.role, x.flags))) {
+        const created = await t.call("POST", base, { token: a.token, form: { userId, kindergartenId: 3 } });
+        phase2.push({ cell: { resource: base, action: "POST", actor: a, want: [200], run: async () => created }, got: codeOf(created), msg: created.msg });
+        const del = await t.call("DELETE", `${base}${created.data?.id ?? NO_SUCH_ID}/`, { token: a.token });
+        phase2.push({ cell: { resource: base, action: "DELETE (the new binding)", actor: a, want: [200], run: async () => del }, got: codeOf(del), msg: del.msg });
+      }
+      const bad = [...phase1, ...phase2].filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
+      console.log(`[matrix] ${base}: ${phase1.length + phase2.length} cells, ${bad.length} mismatches`);
+      expect(bad).toEqual([]);
+    });
+  }
+});
