@@ -5,10 +5,15 @@ import { expect, test, type Page } from "@playwright/test";
 /** The resource machinery on /kindergarten/class with JavaScript: kindergarten admin 13800000005 (kindergarten 1). */
 const PASSWORD = "Sunny#2026";
 
+/** Waits until React has hydrated the page (client validation, dialogs and select-all need it). */
+const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
 async function login(page: Page, phone: string, password = PASSWORD) {
+  await hydrated(page);
   await page.getByLabel("手机号").fill(phone);
   await page.getByLabel("密码").fill(password);
   await page.getByTestId("login-submit").click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 const unique = () => `E2E${Date.now().toString(36).slice(-5)}`;
@@ -22,6 +27,7 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   // Create: the missing name is reported on the field, in Chinese.
   await page.getByTestId("create-button").click();
   await expect(page).toHaveURL(/\/kindergarten\/class\/new/);
+  await hydrated(page);
   await page.getByLabel("年级").selectOption("junior");
   await page.getByTestId("form-submit").click();
   await expect(page.getByText("请输入班级名称")).toBeVisible();
@@ -71,6 +77,7 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   expect(text).toContain(`${name}改,大班`);
 
   // Delete through the dialog.
+  await hydrated(page);
   await page.getByTestId("resource-row").first().getByTestId("row-delete").click();
   await expect(page.getByTestId("confirm-dialog")).toContainText(`${name}改`);
   await page.getByTestId("confirm-delete").click();
@@ -91,6 +98,7 @@ test("bulk delete asks in a dialog and deletes the selected classes", async ({ p
   }
   await page.goto(`/kindergarten/class?keyword=${names[0]!.slice(0, -1)}`);
   await expect(page.getByTestId("resource-row")).toHaveCount(2);
+  await hydrated(page);
   await page.getByTestId("select-all").check();
   await page.getByTestId("bulk-delete").click();
   await expect(page.getByTestId("confirm-dialog")).toContainText(names[1]!);
