@@ -12,6 +12,8 @@ import zhResources from "@contract/locales/zh/resources.json";
 import enResources from "@contract/locales/en/resources.json";
 import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
 import enKgmgmt from "@contract/locales/en/kgmgmt.json";
+import zhUsermgmt from "@contract/locales/zh/usermgmt.json";
+import enUsermgmt from "@contract/locales/en/usermgmt.json";
 import { DEFAULT_LANG, LANGS } from "@contract/settings";
 
 /**
@@ -20,8 +22,8 @@ import { DEFAULT_LANG, LANGS } from "@contract/settings";
  * To add a namespace, import both languages and list them in `resources`.
  */
 export const resources = {
-  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout, crud: zhCrud, resources: zhResources, kgmgmt: zhKgmgmt },
-  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout, crud: enCrud, resources: enResources, kgmgmt: enKgmgmt },
+  zh: { common: zhCommon, validation: zhValidation, menu: zhMenu, layout: zhLayout, crud: zhCrud, resources: zhResources, kgmgmt: zhKgmgmt, usermgmt: zhUsermgmt },
+  en: { common: enCommon, validation: enValidation, menu: enMenu, layout: enLayout, crud: enCrud, resources: enResources, kgmgmt: enKgmgmt, usermgmt: enUsermgmt },
 } as const;
 
 export const namespaces = Object.keys(resources.zh) as Array<keyof (typeof resources)["zh"]>;

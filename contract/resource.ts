@@ -147,6 +147,12 @@ export interface ResourceDefinition<
   detail?: boolean | { title?: string; fields: ExportColumn[] }[];
   /** Bulk delete on the list (default true when delete is allowed). */
   bulkDelete?: boolean;
+  /** Export links on the list (default true); false for endpoints without `export/` (section 7 bindings). */
+  exportable?: boolean;
+  /** Whether the API answers `GET <endpoint>{id}/` (default true); false: the delete page names the row by id only. */
+  itemEndpoint?: boolean;
+  /** Import: form values applied to every row that does not give them (e.g. `{ enabled: "on" }`). */
+  importDefaults?: Record<string, string>;
 }
 
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -244,7 +250,7 @@ export function splitMessage(message: string): { key: string; params: Record<str
 
 /** Whether a message is a namespaced i18n key of ours (`crud:…`, `resources:…`). */
 /** Namespaces whose keys the resource machinery translates on both sides (add one when a section brings its own file). */
-export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt"] as const;
+export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt", "usermgmt"] as const;
 const NAMESPACED_RE = new RegExp(`^(${RESOURCE_NAMESPACES.join("|")}):[\\w.-]+(#.*)?$`);
 export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
 

@@ -308,9 +308,41 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /** User management: push notifications (drafts, sent) and the local push provider's outbox (one row per recipient). */
+  const m003push: Migration = {
+    async up(db: Kysely<unknown>) {
+      const table = (name: string) => withId(db.schema.createTable(name).ifNotExists());
+      await table("push_notifications")
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("content", "text")
+        .addColumn("role_ids", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("kindergarten_ids", "text", (c) => c.notNull().defaultTo("[]"))
+        .addColumn("phones", "text")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("draft"))
+        .addColumn("recipient_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_by", "integer")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("sent_at", "text")
+        .execute();
+      await table("push_outbox")
+        .addColumn("notification_id", "integer", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("content", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("push_outbox_notification_idx").ifNotExists().on("push_outbox").column("notification_id").execute();
+      await db.schema.createIndex("push_outbox_user_idx").ifNotExists().on("push_outbox").column("user_id").execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
-      return { "001_core": m001, "002_kindergarten_management": m002kg };
+      return { "001_core": m001, "002_kindergarten_management": m002kg, "003_push_notifications": m003push };
     },
   };
 }

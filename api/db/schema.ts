@@ -333,6 +333,34 @@ export interface Database {
   wechat_accounts: WechatAccountsTable;
   storage_credentials: StorageCredentialsTable;
   audit_log: AuditLogTable;
+  push_notifications: PushNotificationsTable;
+  push_outbox: PushOutboxTable;
+}
+
+/** User management: push notifications (role_ids / kindergarten_ids: JSON arrays; phones: the persons as typed). */
+export interface PushNotificationsTable {
+  id: Id;
+  title: string;
+  content: string | null;
+  role_ids: string;
+  kindergarten_ids: string;
+  phones: string | null;
+  status: "draft" | "sent";
+  recipient_count: number;
+  created_by: number | null;
+  created_at: Ts;
+  updated_at: Ts;
+  sent_at: Ts | null;
+}
+
+/** The local PushProvider's outbox: one delivery per recipient user. */
+export interface PushOutboxTable {
+  id: Id;
+  notification_id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  created_at: Ts;
 }
 
 export type TableName = keyof Database & string;

@@ -33,6 +33,7 @@ import {
   type ResourceDefinition,
 } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
+import { aesDecrypt, type AesKeys } from "@contract/crypto";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
@@ -102,6 +103,8 @@ export interface ResourceMapping {
   hooks?: ResourceHooks;
   /** The field of the form giving the kindergarten (default `kindergartenId`). */
   kindergartenField?: string;
+  /** Filters a column equality cannot express (e.g. "has role X" through a join table); built from api/tenancy-safe SQL. */
+  filterWhere?: Record<string, (value: string, scope: Scope) => Expression<SqlBool>>;
 }
 
 export const defineMapping = (m: ResourceMapping) => m;
@@ -178,16 +181,22 @@ function foldErrors(error: Record<string, string[] | null> | undefined): Record<
   return out;
 }
 
-/** Form-encoded (or multipart) body → URLSearchParams; multiselect values may also come comma-separated. */
-async function bodyParams(c: Context, def: ResourceDefinition): Promise<URLSearchParams> {
+/** Form-encoded (or multipart) body → URLSearchParams; multiselect values may also come comma-separated.
+ *  Password fields arrive AES-encrypted (section 9, as at login) and are decrypted here, before validation. */
+async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesKeys): Promise<URLSearchParams> {
   const body = await c.req.parseBody({ all: true });
   const multi = new Set(allFormFields(def).filter((f) => f.kind === "multiselect").map((f) => f.name));
+  const secret = new Set(allFormFields(def).filter((f) => f.kind === "password").map((f) => f.name));
   const params = new URLSearchParams();
   for (const [k, raw] of Object.entries(body)) {
     for (const v of Array.isArray(raw) ? raw : [raw]) {
       if (typeof v !== "string") continue;
       if (multi.has(k)) for (const part of v.split(",")) part.trim() && params.append(k, part.trim());
-      else params.append(k, v);
+      else if (aes && secret.has(k) && v !== "") {
+        const plain = aesDecrypt(v, aes);
+        if (plain == null) throw fieldErrors({ [k]: ["validation.encrypted"] });
+        params.append(k, plain);
+      } else params.append(k, v);
     }
   }
   return params;
@@ -306,7 +315,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   const querySchema = listQuerySchema(def);
   const zhTitle = rt("zh", def.title);
   const msgKey = (what: string) => {
-    const own = `resources:${def.name}.messages.${what}`;
+    // The definition's own namespace (that of its title: `resources:`, `usermgmt:`, …).
+    const own = `${def.title.split(":")[0] || "resources"}:${def.name}.messages.${what}`;
     return hasResourceKey(own) ? own : `crud:messages.${what}`;
   };
   const reply = (c: Context, data: unknown, key: string, params: Record<string, string | number> = {}) =>
@@ -341,8 +351,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     let qb = m.from(adb).where(scopeWhere(scope));
     for (const f of def.filters ?? []) {
       const col = m.columns[f.field];
-      if (!col) continue;
-      const ref = refOf(col);
+      if (!col && !m.filterWhere?.[f.field]) continue;
+      const ref = col ? refOf(col) : sql`null`;
       if (f.kind === "dateRange") {
         const from = q[`${f.field}From`] as string | undefined;
         const to = q[`${f.field}To`] as string | undefined;
@@ -355,6 +365,11 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       }
       const v = q[f.field] as string | undefined;
       if (v === undefined || v === "") continue;
+      const custom = m.filterWhere?.[f.field];
+      if (custom) {
+        qb = qb.where(custom(v, scope));
+        continue;
+      }
       if (f.kind === "boolean") qb = qb.where(sql<SqlBool>`${ref} = ${v === "true" || v === "1" ? 1 : 0}`);
       else if (f.kind === "text") qb = qb.where(sql<SqlBool>`${ref} like ${escapeLike(v)} escape '\\'`);
       else if (kinds[f.field] === "number") {
@@ -594,6 +609,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
           else params.append(col.field, v);
         });
         if (kgGiven && !params.has(kgField)) params.set(kgField, kgGiven);
+        for (const [k, v] of Object.entries(def.importDefaults ?? {})) if (!params.has(k)) params.set(k, v);
         try {
           parsed.push({ row, values: parseForm(def, "create", params) });
         } catch (e) {
@@ -634,7 +650,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   app.post(base, requireAuth, run(async (c) => {
     const scope = await guard(c, "create");
     const lang = langOf(c);
-    const values = parseForm(def, "create", await bodyParams(c, def));
+    const values = parseForm(def, "create", await bodyParams(c, def, deps.config.aes));
     const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => createWith(w, scope, lang, values));
     return reply(c, await getItem(scope, id, lang), msgKey("created"));
   }));
@@ -657,7 +673,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const id = Number(c.req.param("id"));
     const existing = await getItem(scope, id, lang);
     if (!existing) throw notFound();
-    const values = parseForm(def, "change", await bodyParams(c, def));
+    const values = parseForm(def, "change", await bodyParams(c, def, deps.config.aes));
     await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
       const ctx: WriteContext = { w, scope, lang, deps };
       const current = m.kindergartenColumn ? Number(existing[kgField] ?? existing.kindergartenId) : null;

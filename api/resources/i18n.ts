@@ -4,6 +4,8 @@ import zhResources from "@contract/locales/zh/resources.json";
 import enResources from "@contract/locales/en/resources.json";
 import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
 import enKgmgmt from "@contract/locales/en/kgmgmt.json";
+import zhUsermgmt from "@contract/locales/zh/usermgmt.json";
+import enUsermgmt from "@contract/locales/en/usermgmt.json";
 import { splitMessage } from "@contract/resource";
 import { t as apiT, type Lang } from "@api/i18n";
 
@@ -12,6 +14,7 @@ const NS: Record<string, Record<Lang, Dict>> = {
   crud: { zh: zhCrud as Dict, en: enCrud as Dict },
   resources: { zh: zhResources as Dict, en: enResources as Dict },
   kgmgmt: { zh: zhKgmgmt as Dict, en: enKgmgmt as Dict },
+  usermgmt: { zh: zhUsermgmt as Dict, en: enUsermgmt as Dict },
 };
 
 function lookup(dict: Dict, key: string): string | undefined {

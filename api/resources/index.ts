@@ -12,15 +12,26 @@ import { kindergartensMapping } from "./kindergartens";
 import { punchRecordsMapping } from "./punch-records";
 import { registerPunchSettingRoutes } from "./punch-settings";
 import { registerOptionalFunctionRoutes } from "./optional-functions";
+import { registerUserRoutes, usersMapping } from "./users";
+import { expertTeachersMapping } from "./expert-teachers";
+import { studentParentsMapping } from "./student-parents";
+import { doctorStudentsMapping } from "./doctor-students";
+import { busTeachersMapping } from "./bus-teachers";
+import { pushNotificationsMapping, registerPushRoutes } from "./push-notifications";
 
 /** Every resource mapping of the API (one line per resource). */
-export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping, groupsMapping, kindergartensMapping, punchRecordsMapping];
+export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping, groupsMapping, kindergartensMapping, punchRecordsMapping,
+  // User management
+  usersMapping, expertTeachersMapping, studentParentsMapping, doctorStudentsMapping, busTeachersMapping, pushNotificationsMapping];
 
 /** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
 export function registerResources(app: App, deps: Deps) {
   // Kindergarten management's non-list endpoints (before the engine's `kindergartens/{id}/` routes).
   registerPunchSettingRoutes(app, deps);
   registerOptionalFunctionRoutes(app, deps);
+  // User management's non-CRUD endpoints (enable/disable, password reset, push send).
+  registerUserRoutes(app, deps);
+  registerPushRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
   const { requireAuth } = makeGuards(deps);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { Role } from "@contract/roles";
 import type { Db } from "@api/db";
-import { classFilter, kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
+import { classFilter, kindergartenFilter, studentFilter, userFilter, type Scope } from "@api/tenancy";
 
 export interface LookupOption {
   value: number;
@@ -32,6 +32,47 @@ export const LOOKUPS: Record<string, Lookup> = {
     if (kg != null) qb = qb.where("users.kindergarten_id", "=", kg);
     const rows = await qb.orderBy("users.real_name").orderBy("users.id").execute();
     return rows.map((r) => ({ value: Number(r.id), label: `${r.real_name}（${r.phone.slice(-4)}）` }));
+  },
+  /** Education groups the caller reaches (platform: all; others: the session's group). */
+  async educationGroups(db, scope) {
+    let qb = db.selectFrom("education_groups").select(["id", "name"]);
+    if (scope.reach !== "platform") qb = qb.where("id", "=", scope.educationGroupId ?? -1);
+    const rows = await qb.orderBy("id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+  },
+  /** Users holding `roleId` whom the caller may see, optionally of one kindergarten (`kindergartenId`). */
+  async usersByRole(db, scope, params) {
+    const role = num(params.get("roleId"));
+    if (role == null) return [];
+    let qb = db
+      .selectFrom("users")
+      .select(["users.id", "users.real_name", "users.phone"])
+      .where("users.id", "in", db.selectFrom("user_roles").select("user_id").where("role_id", "=", role))
+      .where(userFilter(scope, "users.id"));
+    const kg = num(params.get("kindergartenId"));
+    if (kg != null) qb = qb.where("users.kindergarten_id", "=", kg);
+    const rows = await qb.orderBy("users.real_name").orderBy("users.id").limit(5000).execute();
+    return rows.map((r) => ({ value: Number(r.id), label: `${r.real_name}（${r.phone.slice(-4)}）` }));
+  },
+  /** Students the caller may see (api/tenancy studentFilter), optionally of one kindergarten. */
+  async studentOptions(db, scope, params) {
+    let qb = db
+      .selectFrom("students")
+      .leftJoin("classes", "classes.id", "students.class_id")
+      .select(["students.id", "students.name", "classes.name as class_name"])
+      .where(studentFilter(scope, "students.id"));
+    const kg = num(params.get("kindergartenId"));
+    if (kg != null) qb = qb.where("students.kindergarten_id", "=", kg);
+    const rows = await qb.orderBy("classes.name").orderBy("students.name").orderBy("students.id").limit(5000).execute();
+    return rows.map((r) => ({ value: Number(r.id), label: r.class_name ? `${r.name}（${r.class_name}）` : r.name }));
+  },
+  /** Buses of the kindergartens the caller reaches. */
+  async busOptions(db, scope, params) {
+    let qb = db.selectFrom("buses").select(["id", "name"]).where(kindergartenFilter(scope, "buses.kindergarten_id"));
+    const kg = num(params.get("kindergartenId"));
+    if (kg != null) qb = qb.where("kindergarten_id", "=", kg);
+    const rows = await qb.orderBy("id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
   },
   /** Classes the caller may see, optionally of one kindergarten. */
   async classOptions(db, scope, params) {

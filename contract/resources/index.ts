@@ -4,6 +4,14 @@ import { places } from "./places";
 import { groups } from "./groups";
 import { kindergartens } from "./kindergartens";
 import { punchRecords } from "./punch-records";
+import { users } from "./users";
+import { expertTeachers } from "./expert-teachers";
+import { studentParents } from "./student-parents";
+import { principalKindergartens } from "./principal-kindergartens";
+import { proTeacherKindergartens } from "./pro-teacher-kindergartens";
+import { doctorStudents } from "./doctor-students";
+import { busTeachers } from "./bus-teachers";
+import { pushNotifications } from "./push-notifications";
 
 /** Every resource definition, by name (add one line per new resource). */
 export const RESOURCES: Record<string, ResourceDefinition> = {
@@ -12,6 +20,15 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   groups,
   kindergartenProfiles: kindergartens,
   punchRecords,
+  // User management
+  users,
+  expertTeachers,
+  studentParents,
+  principalKindergartens,
+  proTeacherKindergartens,
+  doctorStudents,
+  busTeachers,
+  pushNotifications,
 };
 
 export { classes, places };

@@ -1,0 +1,318 @@
+import { randomInt } from "node:crypto";
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { sql, type Kysely, type SqlBool } from "kysely";
+import zhMenu from "@contract/locales/zh/menu.json";
+import enMenu from "@contract/locales/en/menu.json";
+import { aesDecrypt } from "@contract/crypto";
+import { isStrongPassword, passwordProblems } from "@contract/password-policy";
+import { grantableRoles, passwordResetSchema, users } from "@contract/resources/users";
+import type { RoleId } from "@contract/roles";
+import type { App, AppEnv, Deps } from "@api/context";
+import { nowIso } from "@api/db";
+import { write, type Writer } from "@api/db/audit";
+import type { Database } from "@api/db/schema";
+import { hashPassword } from "@api/auth/password";
+import { makeGuards, scopeOf } from "@api/auth/guards";
+import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
+import type { Lang } from "@api/i18n";
+import { assertInScope, scoped, userFilter, type Scope } from "@api/tenancy";
+import { can } from "@contract/resource";
+import { envelope, tokenHeader } from "../routes/common";
+import { defineMapping, fieldErrors, type Item } from "./engine";
+import { rt } from "./i18n";
+
+const ROLE_NAMES: Record<Lang, Record<string, string>> = { zh: zhMenu.role, en: enMenu.role };
+export const roleName = (lang: Lang, id: number) => ROLE_NAMES[lang]?.[String(id)] ?? String(id);
+
+/** The caller may manage a user only if it may grant every role the user holds. */
+function assertManageable(scope: Scope, roleIds: number[]) {
+  const mine = grantableRoles(scope.roleId) as number[];
+  if (roleIds.some((r) => !mine.includes(r))) throw new ApiError(403, "usermgmt:users.errors.notManageable");
+}
+
+async function rolesOf(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).orderBy("role_id").execute();
+  return rows.map((r) => Number(r.role_id));
+}
+
+/** Tokens of a user are revoked (password reset, deletion). */
+async function revokeTokens(w: Writer, userId: number) {
+  await w.trx.updateTable("tokens").set({ revoked_at: nowIso() }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+}
+
+/** A policy-compliant generated password (shown once to the administrator). */
+export function generatePassword(): string {
+  const sets = ["ABCDEFGHJKLMNPQRSTUVWXYZ", "abcdefghijkmnpqrstuvwxyz", "23456789", "#@%&*!?"];
+  for (;;) {
+    const chars = sets.flatMap((set, i) => Array.from({ length: i === 3 ? 2 : 3 }, () => set[randomInt(set.length)]!));
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+    }
+    const pw = chars.join("");
+    if (isStrongPassword(pw)) return pw;
+  }
+}
+
+/** Users: table `users` (+ group, kindergarten, class names), roles in `user_roles`; scope = api/tenancy userFilter. */
+export const usersMapping = defineMapping({
+  def: users,
+  table: "users",
+  alias: "u",
+  from: (db) =>
+    db
+      .selectFrom("users as u")
+      .leftJoin("kindergartens as k", "k.id", "u.kindergarten_id")
+      .leftJoin("education_groups as g", "g.id", "u.education_group_id")
+      .leftJoin("classes as c", "c.id", "u.class_id"),
+  columns: {
+    id: "u.id",
+    realName: "u.real_name",
+    phone: "u.phone",
+    gender: "u.gender",
+    enabled: "u.enabled",
+    email: "u.email",
+    educationGroupId: "u.education_group_id",
+    educationGroupName: "g.name",
+    kindergartenId: "u.kindergarten_id",
+    kindergartenName: "k.name",
+    classId: "u.class_id",
+    className: "c.name",
+    defaultRoleId: "u.default_role_id",
+    bonusPoints: "u.bonus_points",
+    createdAt: "u.created_at",
+  },
+  kindergartenColumn: null,
+  scopeFilter: (scope) => userFilter(scope, "u.id"),
+  filterWhere: {
+    roleId: (v) => (/^\d{1,2}$/.test(v) ? sql<SqlBool>`u.id in (select ur_f.user_id from user_roles ur_f where ur_f.role_id = ${Number(v)})` : sql<SqlBool>`1 = 0`),
+  },
+  writable: {
+    realName: "real_name",
+    phone: "phone",
+    password: "password_hash",
+    gender: "gender",
+    enabled: "enabled",
+    email: "email",
+    educationGroupId: "education_group_id",
+    kindergartenId: "kindergarten_id",
+    classId: "class_id",
+    defaultRoleId: "default_role_id",
+    bonusPoints: "bonus_points",
+  },
+  onCreate: () => ({ created_at: nowIso(), updated_at: nowIso(), must_reset_password: 0 }),
+  onChange: () => ({ updated_at: nowIso() }),
+  hooks: {
+    async decorate(db, items: Item[], lang) {
+      const rows = await db
+        .selectFrom("user_roles")
+        .select(["user_id", "role_id"])
+        .where("user_id", "in", items.map((i) => i.id))
+        .orderBy("role_id")
+        .execute();
+      for (const item of items) {
+        const ids = rows.filter((r: { user_id: unknown }) => Number(r.user_id) === item.id).map((r: { role_id: unknown }) => Number(r.role_id));
+        item.roleIds = ids;
+        item.roleNames = ids.map((id: number) => roleName(lang, id));
+      }
+    },
+    async beforeWrite({ w, scope }, { mode, values, existing }) {
+      const trx = w.trx;
+      const roleIds = [...new Set((values.roleIds as number[]) ?? [])];
+      values.roleIds = roleIds;
+      if (existing) assertManageable(scope, (existing.roleIds as number[]) ?? []);
+      const mine = grantableRoles(scope.roleId) as number[];
+      const refused = roleIds.filter((r) => !mine.includes(r));
+      if (refused.length) throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", { roles: refused.map((r) => roleName("zh", r)).join("、") });
+
+      // Kindergarten and group: a kindergarten admin's users live in her kindergarten; group roles choose one of
+      // their group (or none: a group-level user); the super admin chooses any kindergarten, or a group.
+      let kgId = (values.kindergartenId as number | null | undefined) ?? null;
+      let groupId = (values.educationGroupId as number | null | undefined) ?? null;
+      if (scope.reach === "kindergarten") {
+        if (kgId != null && kgId !== scope.kindergartenId) throw fieldError("kindergartenId", "resources:common.errors.kindergartenNotInScope");
+        kgId = scope.kindergartenId;
+      }
+      if (kgId != null) {
+        const kg = await scoped.kindergartens(trx as unknown as Kysely<Database>, scope).select(["id", "education_group_id"]).where("id", "=", kgId).executeTakeFirst();
+        if (!kg) throw fieldError("kindergartenId", "resources:common.errors.kindergartenNotInScope");
+        groupId = Number(kg.education_group_id);
+      } else if (scope.reach === "group") {
+        groupId = scope.educationGroupId;
+      } else if (groupId != null) {
+        const g = await trx.selectFrom("education_groups").select("id").where("id", "=", groupId).executeTakeFirst();
+        if (!g) throw fieldError("educationGroupId", "crud:validation.oneOf");
+      }
+      values.kindergartenId = kgId;
+      values.educationGroupId = groupId;
+
+      const classId = (values.classId as number | null | undefined) ?? null;
+      if (classId != null) {
+        const cls = await trx.selectFrom("classes").select("id").where("id", "=", classId).where("kindergarten_id", "=", kgId ?? -1).executeTakeFirst();
+        if (!cls) throw fieldError("classId", "usermgmt:users.errors.classNotInKindergarten");
+      }
+
+      const phone = String(values.phone);
+      let dup = trx.selectFrom("users").select("id").where("phone", "=", phone);
+      if (existing) dup = dup.where("id", "!=", existing.id);
+      if (await dup.executeTakeFirst()) throw fieldError("phone", "usermgmt:users.errors.phoneTaken");
+
+      if (existing && existing.id === scope.userId) {
+        if (!values.enabled) throw fieldError("enabled", "usermgmt:users.errors.cannotDisableSelf");
+        if (!roleIds.includes(scope.roleId)) throw fieldError("roleIds", "usermgmt:users.errors.cannotDropOwnRole");
+      }
+      values.bonusPoints = (values.bonusPoints as number | null | undefined) ?? 0;
+      if (mode === "create") values.password = await hashPassword(String(values.password));
+    },
+    async afterWrite({ w }, { id, values }) {
+      const wanted = (values.roleIds as number[]) ?? [];
+      const current = await w.trx.selectFrom("user_roles").select(["id", "role_id"]).where("user_id", "=", id).execute();
+      for (const row of current) if (!wanted.includes(Number(row.role_id))) await w.delete("user_roles", Number(row.id), "revokeRole");
+      for (const roleId of wanted)
+        if (!current.some((r) => Number(r.role_id) === roleId)) await w.insert("user_roles", { user_id: id, role_id: roleId }, "grantRole");
+    },
+    async beforeDelete({ w, scope }, item) {
+      if (item.id === scope.userId) throw new ApiError(409, "usermgmt:users.errors.cannotDeleteSelf");
+      assertManageable(scope, (item.roleIds as number[]) ?? []);
+      const trx = w.trx;
+      await revokeTokens(w, item.id);
+      // Dependent rows go first (audited), so that PostgreSQL's foreign keys hold.
+      const deps: { table: "user_roles" | "class_teachers" | "principal_kindergartens" | "pro_teacher_kindergartens" | "bus_teachers"; col: "user_id" }[] = [
+        { table: "user_roles", col: "user_id" },
+        { table: "class_teachers", col: "user_id" },
+        { table: "principal_kindergartens", col: "user_id" },
+        { table: "pro_teacher_kindergartens", col: "user_id" },
+        { table: "bus_teachers", col: "user_id" },
+      ];
+      for (const d of deps) for (const r of await trx.selectFrom(d.table).select("id").where(d.col, "=", item.id).execute()) await w.delete(d.table, Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("expert_teachers").select("id").where((eb) => eb.or([eb("expert_id", "=", item.id), eb("teacher_id", "=", item.id)])).execute())
+        await w.delete("expert_teachers", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("student_parents").select("id").where("parent_id", "=", item.id).execute()) await w.delete("student_parents", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("doctor_students").select("id").where("doctor_id", "=", item.id).execute()) await w.delete("doctor_students", Number(r.id), "unlink");
+      await trx.updateTable("buses").set({ teacher1_id: null }).where("teacher1_id", "=", item.id).execute();
+      await trx.updateTable("buses").set({ teacher2_id: null }).where("teacher2_id", "=", item.id).execute();
+      await trx.deleteFrom("wechat_accounts").where("user_id", "=", item.id).execute();
+      await trx.deleteFrom("tokens").where("user_id", "=", item.id).execute();
+    },
+  },
+});
+
+/**
+ * Custom user routes (what the declaration cannot say), each with the page rule, the `change` role list,
+ * tenancy (404 outside the scope) and the grant rule (403 for users holding roles beyond the caller's):
+ *   POST users/{id}/enabled/     form enabled=true|false          enable or disable one user (not oneself)
+ *   POST users/bulk_enabled/     form ids (repeated or a,b,c), enabled   the same for several (all or nothing)
+ *   POST users/{id}/password/    form password (AES, optional)    administrator's reset; empty = generated and
+ *                                                                  returned once; the user's tokens are revoked
+ */
+export function registerUserRoutes(app: App, deps: Deps) {
+  const { db } = deps;
+  const { requireAuth, assertPage } = makeGuards(deps);
+  const reply = (c: Context, data: unknown, key: string, params: Record<string, string | number> = {}) =>
+    c.json({ code: 200 as const, msg: rt(langOf(c), key, params), data }, 200);
+  const fail = (c: Context, e: unknown) => {
+    if (!(e instanceof ApiError)) throw e;
+    const lang = langOf(c);
+    let data = e.data;
+    if (data && typeof data === "object" && "errors" in data) {
+      const errors: Record<string, string[]> = {};
+      for (const [f, list] of Object.entries((data as { errors: Record<string, unknown[]> }).errors))
+        errors[f] = list.map((m) => (typeof m === "string" ? rt(lang, m.includes(":") || m.startsWith("validation.") ? m : `validation.${m}`) : rt(lang, (m as { key: string }).key, (m as { params?: Record<string, string | number> }).params)));
+      data = { ...(data as object), errors };
+    }
+    return c.json({ code: e.status, msg: e.raw ?? rt(lang, e.key, e.params), data }, e.status);
+  };
+  async function guard(c: Context<AppEnv>) {
+    const scope = scopeOf(c);
+    await assertPage(scope, users.page);
+    if (!can(users, "change", scope.roleId)) throw forbidden();
+    return scope;
+  }
+  async function target(scope: Scope, id: number, via: Kysely<Database> = db) {
+    const row = await assertInScope.user(via, scope, id);
+    const roles = await rolesOf(via, id);
+    assertManageable(scope, roles);
+    return row;
+  }
+  const enabledOf = (v: unknown) => {
+    const s = String(v ?? "");
+    if (!["true", "false", "1", "0", "on"].includes(s)) throw fieldErrors({ enabled: ["crud:validation.oneOf"] });
+    return s === "true" || s === "1" || s === "on";
+  };
+  const doc = (path: string, summary: string, body: z.ZodObject) =>
+    app.openAPIRegistry.registerPath({
+      method: "post",
+      path,
+      tags: ["users"],
+      summary: `${summary} (page ${users.page})`,
+      security: tokenHeader,
+      request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: body } } } },
+      responses: { 200: { description: "code 200; 403 roles beyond the caller's; 404 outside the scope; 422 per field", content: { "application/json": { schema: envelope(z.unknown()) } } } },
+    });
+
+  doc("/users/{id}/enabled/", "Enable or disable a user (not oneself)", z.object({ enabled: z.enum(["true", "false"]) }));
+  app.post("/users/:id{[0-9]+}/enabled/", requireAuth, async (c) => {
+    try {
+      const scope = await guard(c);
+      const id = Number(c.req.param("id"));
+      const body = await c.req.parseBody();
+      await target(scope, id);
+      const enabled = enabledOf(body.enabled);
+      if (id === scope.userId && !enabled) throw fieldErrors({ enabled: ["usermgmt:users.errors.cannotDisableSelf"] });
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable"));
+      return reply(c, { id, enabled }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", { count: 1 });
+    } catch (e) {
+      return fail(c, e);
+    }
+  });
+
+  doc("/users/bulk_enabled/", "Enable or disable several users (all or nothing; never oneself)", z.object({ ids: z.string(), enabled: z.enum(["true", "false"]) }));
+  app.post("/users/bulk_enabled/", requireAuth, async (c) => {
+    try {
+      const scope = await guard(c);
+      const body = await c.req.parseBody({ all: true });
+      const raw = body.ids;
+      const ids = [...new Set((Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean).map(Number))];
+      if (!ids.length || ids.some((n) => !Number.isInteger(n) || n <= 0)) throw fieldErrors({ ids: ["crud:validation.ids"] });
+      const enabled = enabledOf(Array.isArray(body.enabled) ? body.enabled[0] : body.enabled);
+      if (!enabled && ids.includes(scope.userId)) throw fieldErrors({ ids: ["usermgmt:users.errors.cannotDisableSelf"] });
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+        for (const id of ids) {
+          await target(scope, id, w.trx as unknown as Kysely<Database>);
+          await w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable");
+        }
+      });
+      return reply(c, { ids, enabled, count: ids.length }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", { count: ids.length });
+    } catch (e) {
+      return fail(c, e);
+    }
+  });
+
+  doc("/users/{id}/password/", "Administrator's password reset (AES-encrypted password, or empty for a generated one returned once; revokes the user's tokens)", z.object({ password: z.string().optional() }));
+  app.post("/users/:id{[0-9]+}/password/", requireAuth, async (c) => {
+    try {
+      const scope = await guard(c);
+      const id = Number(c.req.param("id"));
+      await target(scope, id);
+      const body = await c.req.parseBody();
+      let password: string | undefined;
+      if (typeof body.password === "string" && body.password !== "") {
+        const plain = aesDecrypt(body.password, deps.config.aes);
+        if (plain == null) throw fieldErrors({ password: ["validation.encrypted"] });
+        const r = passwordResetSchema.safeParse({ password: plain });
+        if (!r.success) throw fieldErrors({ password: passwordProblems(plain).map((p) => `validation.${p}`) });
+        password = plain;
+      }
+      const generated = password ? null : generatePassword();
+      const hash = await hashPassword(password ?? generated!);
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+        await w.update("users", id, { password_hash: hash, must_reset_password: 0, updated_at: nowIso() }, "resetPassword");
+        await revokeTokens(w, id);
+      });
+      return reply(c, { id, password: generated }, "usermgmt:users.messages.passwordReset");
+    } catch (e) {
+      return fail(c, e);
+    }
+  });
+}

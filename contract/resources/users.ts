@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { newPasswordField } from "../password-policy";
+import { ROLE_IDS, Role, type RoleId } from "../roles";
+import { defineResource, fields } from "../resource";
+import { GENDERS } from "../entities/vocab";
+
+/**
+ * Roles a caller may grant (and whose holders it may manage) — the rule of /user/userAdministration:
+ *  - super admin (6): every role;
+ *  - group admin (15): every role but the super admin's (6) and the applicant's (13, WeChat sign-up only);
+ *  - kindergarten admin (5): the kindergarten's own staff and families: 1–5, 7, 8, 11, 12, 14
+ *    (no group roles 9, 10, 15, 16, no 6, no 13).
+ * A user holding a role outside the caller's list can be seen but not changed, disabled or deleted by that caller.
+ */
+export const GRANTABLE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
+  [Role.superAdmin]: ROLE_IDS,
+  [Role.groupAdmin]: ROLE_IDS.filter((r) => r !== Role.superAdmin && r !== Role.applicant),
+  [Role.kindergartenAdmin]: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14],
+};
+export const grantableRoles = (roleId: number | null | undefined): readonly RoleId[] => (roleId ? (GRANTABLE_ROLES[roleId as RoleId] ?? []) : []);
+
+const roleOptions = ROLE_IDS.map((r) => ({ value: r, label: `menu:role.${r}` }));
+const genderOptions = GENDERS.map((g) => ({ value: g, label: `usermgmt:users.genders.${g}` }));
+
+const base = {
+  realName: fields.text({ max: 20, message: "usermgmt:users.errors.realNameRequired" }),
+  phone: fields.phone("usermgmt:users.errors.phoneRequired"),
+  gender: fields.choice(GENDERS).nullish(),
+  enabled: fields.boolean(),
+  email: fields.email(),
+  educationGroupId: fields.optionalRef(),
+  kindergartenId: fields.optionalRef(),
+  classId: fields.optionalRef(),
+  roleIds: z
+    .array(z.number({ error: "crud:validation.choose" }).int().refine((n) => (ROLE_IDS as number[]).includes(n), "crud:validation.oneOf"), {
+      error: "usermgmt:users.errors.rolesRequired",
+    })
+    .min(1, "usermgmt:users.errors.rolesRequired")
+    .max(16, "crud:validation.tooMany#max=16"),
+  defaultRoleId: z
+    .number({ error: "usermgmt:users.errors.defaultRoleRequired" })
+    .int("usermgmt:users.errors.defaultRoleRequired")
+    .refine((n) => (ROLE_IDS as number[]).includes(n), "crud:validation.oneOf"),
+  bonusPoints: fields.optionalInteger({ min: 0, max: 1000000 }),
+};
+
+/** The default role must be one of the user's roles (section 5: "select … role, default role"). */
+const defaultAmongRoles = (v: { roleIds: number[]; defaultRoleId: number }, ctx: z.RefinementCtx) => {
+  if (v.roleIds.length && !v.roleIds.includes(v.defaultRoleId))
+    ctx.addIssue({ code: "custom", path: ["defaultRoleId"], message: "usermgmt:users.errors.defaultRoleNotAmongRoles" });
+};
+
+/** /user/userAdministration: the users of the caller's reach (kindergarten, group, platform). */
+export const users = defineResource({
+  name: "users",
+  title: "usermgmt:users.title",
+  one: "usermgmt:users.one",
+  endpoint: "users/",
+  page: "/user/userAdministration",
+  item: z.object({
+    id: z.number().int(),
+    realName: z.string(),
+    phone: z.string(),
+    gender: z.enum(GENDERS).nullable(),
+    enabled: z.boolean(),
+    email: z.string().nullable(),
+    educationGroupId: z.number().int().nullable(),
+    educationGroupName: z.string().nullable(),
+    kindergartenId: z.number().int().nullable(),
+    kindergartenName: z.string().nullable(),
+    classId: z.number().int().nullable(),
+    className: z.string().nullable(),
+    roleIds: z.array(z.number().int()),
+    roleNames: z.array(z.string()),
+    defaultRoleId: z.number().int(),
+    bonusPoints: z.number().int(),
+    createdAt: z.string(),
+  }),
+  // Create: with the initial password (section 5 policy; the console sends it AES-encrypted like login).
+  form: z.object({ ...base, password: newPasswordField }).superRefine(defaultAmongRoles),
+  changeForm: z.object(base).superRefine(defaultAmongRoles),
+  labelField: "realName",
+  columns: [
+    { field: "realName", label: "usermgmt:users.fields.realName", sortable: true, link: true },
+    { field: "phone", label: "usermgmt:users.fields.phone", sortable: true },
+    { field: "gender", label: "usermgmt:users.fields.gender", format: "enum", enumPrefix: "usermgmt:users.genders" },
+    { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
+    { field: "kindergartenName", label: "resources:common.kindergarten", sortable: true, roles: [Role.superAdmin, Role.groupAdmin] },
+    { field: "className", label: "usermgmt:users.fields.class", sortable: true },
+    { field: "enabled", label: "usermgmt:users.fields.enabled", format: "boolean", sortable: true },
+    { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", format: "number", sortable: true, align: "right" },
+    { field: "createdAt", label: "resources:common.createdAt", sortable: true, format: "datetime" },
+  ],
+  filters: [
+    { field: "roleId", label: "usermgmt:users.fields.role", kind: "select", options: { static: roleOptions } },
+    { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
+    { field: "classId", label: "usermgmt:users.fields.class", kind: "select", options: { lookup: "classOptions" } },
+    { field: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
+  ],
+  search: ["realName", "phone"],
+  defaultSort: "-createdAt",
+  formGroups: [
+    {
+      title: "usermgmt:users.groups.account",
+      fields: [
+        { name: "realName", label: "usermgmt:users.fields.realName", kind: "text" },
+        { name: "phone", label: "usermgmt:users.fields.phone", kind: "phone", placeholder: "usermgmt:users.placeholders.phone" },
+        { name: "password", label: "usermgmt:users.fields.password", kind: "password", createOnly: true, help: "usermgmt:users.help.password" },
+        { name: "gender", label: "usermgmt:users.fields.gender", kind: "select", options: { static: genderOptions } },
+        { name: "email", label: "usermgmt:users.fields.email", kind: "email" },
+        { name: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", kind: "integer", help: "usermgmt:users.help.bonusPoints" },
+        { name: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
+      ],
+    },
+    {
+      title: "usermgmt:users.groups.organisation",
+      fields: [
+        { name: "educationGroupId", label: "usermgmt:users.fields.group", kind: "select", options: { lookup: "educationGroups" }, roles: [Role.superAdmin], help: "usermgmt:users.help.group" },
+        { name: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
+        { name: "classId", label: "usermgmt:users.fields.class", kind: "select", options: { lookup: "classOptions", dependsOn: { field: "kindergartenId", param: "kindergartenId" } } },
+      ],
+    },
+    {
+      title: "usermgmt:users.groups.roles",
+      fields: [
+        { name: "roleIds", label: "usermgmt:users.fields.roles", kind: "multiselect", options: { static: roleOptions }, help: "usermgmt:users.help.roles" },
+        { name: "defaultRoleId", label: "usermgmt:users.fields.defaultRole", kind: "select", options: { static: roleOptions } },
+      ],
+    },
+  ],
+  exportColumns: [
+    { field: "id", label: "resources:common.id" },
+    { field: "realName", label: "usermgmt:users.fields.realName" },
+    { field: "phone", label: "usermgmt:users.fields.phone" },
+    { field: "gender", label: "usermgmt:users.fields.gender", format: "enum", enumPrefix: "usermgmt:users.genders" },
+    { field: "email", label: "usermgmt:users.fields.email" },
+    { field: "educationGroupName", label: "usermgmt:users.fields.group" },
+    { field: "kindergartenName", label: "resources:common.kindergarten" },
+    { field: "className", label: "usermgmt:users.fields.class" },
+    { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
+    { field: "enabled", label: "usermgmt:users.fields.enabled", format: "boolean" },
+    { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", format: "number" },
+    { field: "createdAt", label: "resources:common.createdAt", format: "datetime" },
+  ],
+  importColumns: [
+    { field: "realName", label: "usermgmt:users.fields.realName", example: "王小明" },
+    { field: "phone", label: "usermgmt:users.fields.phone", example: "13900000001" },
+    { field: "password", label: "usermgmt:users.fields.password", example: "Sunny#2026" },
+    { field: "gender", label: "usermgmt:users.fields.genderCode", example: "male" },
+    { field: "email", label: "usermgmt:users.fields.email", example: "" },
+    { field: "classId", label: "usermgmt:users.fields.classId", example: "" },
+    { field: "roleIds", label: "usermgmt:users.fields.roleIds", example: "3" },
+    { field: "defaultRoleId", label: "usermgmt:users.fields.defaultRoleId", example: "3" },
+    { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", example: "0" },
+  ],
+  importDefaults: { enabled: "on" },
+  detail: true,
+});
+
+/** Administrator's password reset: a new policy-compliant password, or empty = generate one (shown once). */
+export const passwordResetSchema = z.object({ password: newPasswordField.optional() });
