@@ -1,0 +1,350 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allFormFields, type ResourceDefinition } from "@contract/resource";
+import { RESOURCES } from "@contract/resources";
+import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
+import { phoneOf, startTestApi, type TestApi } from "../api/helpers";
+
+/**
+ * The console half of the generated permission matrix (issue 4): the route modules' loaders AND
+ * actions of every page of the kindergarten-management and user-management sections, imported from
+ * app/routes and called with real session cookies against a real API started in-process (fresh
+ * demo database), so that allowed cases load real data and refusals come from the console itself.
+ *
+ *  - every page of both sections in routes.md: the page module's loader (and its action, if it has one);
+ *  - every resource definition of contract/resources on those pages (picked up as they land):
+ *    `/new`, `/:id` (detail), `/:id/edit`, `/:id/delete`, `/delete?ids=` (bulk), `/import`, loaders and
+ *    actions, and the export route, on a row of kindergarten 1 and a row of kindergarten 4.
+ * Users: the 16 role accounts 138000000RR and the group-2 users 13800000405 / 13800000401.
+ * Expectation: as tests/api/permission-matrix.test.ts (routes.md roles and flag rule from the
+ * independent parse of tests/fixtures/routes-table.ts, intersected with the definition's `can`):
+ * refused → 403; a row outside the tenant → 404; allowed → 200 (actions: anything but 403/404 — a
+ * validation answer, a redirect after saving — with forms that write nothing unless valid).
+ */
+
+process.env.SESSION_SECRET = "console-matrix-secret";
+
+const SECTIONS = ["/kindergarten/", "/user/"];
+const GROUP_ROLES = [9, 10, 15, 16];
+const GROUP_OF_KG: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 2 };
+const NO_SUCH_ID = 999999999;
+const ORIGIN = "http://console.test";
+const ROUTES_DIR = path.resolve(__dirname, "../../app/routes/_console+");
+
+const table = parseTable();
+const pages = table.filter((r) => SECTIONS.some((s) => r.path.startsWith(s)));
+const rowOf = (page: string): TableRow => table.find((r) => r.path === page)!;
+const defs: ResourceDefinition[] = Object.values(RESOURCES)
+  .filter((d) => SECTIONS.some((s) => d.page.startsWith(s)))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+/** `/kindergarten/class` + suffix → app/routes/_console+/kindergarten+/class<suffix>.tsx */
+function routeFile(page: string, suffix = ""): string {
+  const [, section, name] = page.split("/");
+  return path.join(ROUTES_DIR, `${section}+`, `${name}${suffix}.tsx`);
+}
+
+interface Actor {
+  label: string;
+  role: number;
+  kg: number | null;
+  group: number | null;
+  flags: Record<string, unknown>;
+  cookie: string;
+}
+interface Owner {
+  kg: number | null;
+  group: number | null;
+}
+type RouteModule = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+
+let t: TestApi;
+const actors: Actor[] = [];
+const tokens = new Map<Actor, string>();
+let csrf = { token: "", cookie: "" };
+
+beforeAll(async () => {
+  t = await startTestApi();
+  process.env.API_BASE_URL = t.url;
+  const env = await import("~/utils/env.server");
+  env.resetEnvCache();
+  const session = await import("~/utils/session.server");
+  const csrfMod = await import("~/utils/csrf.server");
+  const issued = await csrfMod.getCsrfToken(new Request(ORIGIN + "/"));
+  csrf = { token: issued.token, cookie: issued.headers!.get("Set-Cookie")!.split(";")[0]! };
+  const phones = [...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })), { label: "group 2 admin (405)", phone: phoneOf(405) }, { label: "group 2 principal (401)", phone: phoneOf(401) }];
+  const replies = await Promise.all(phones.map((p) => t.login(p.phone)));
+  for (const [i, r] of replies.entries()) {
+    if (r.code !== 200) throw new Error(`login ${phones[i]!.phone}: ${r.code} ${r.msg}`);
+    const headers = await session.commitUser(new Request(ORIGIN + "/login"), r.data);
+    const actor: Actor = {
+      label: phones[i]!.label,
+      role: r.data.roleId,
+      kg: r.data.kindergartenId,
+      group: r.data.educationGroupId,
+      flags: r.data.optionalFunction ?? {},
+      cookie: `${headers.get("Set-Cookie")!.split(";")[0]!}; ${csrf.cookie}`,
+    };
+    actors.push(actor);
+    tokens.set(actor, r.data.token);
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+// ------------------------------------------------------------------------------------------------
+// Expectations (as in tests/api/permission-matrix.test.ts)
+// ------------------------------------------------------------------------------------------------
+type Act = "read" | "create" | "change" | "delete";
+const pageAllows = (page: string, a: Actor) => {
+  const row = rowOf(page);
+  return row.roles.includes(a.role) && ruleAllows(row.rule, a.role, a.flags);
+};
+const allows = (def: ResourceDefinition, action: Act, a: Actor) =>
+  pageAllows(def.page, a) && (action === "read" || (def.can?.[action] ?? rowOf(def.page).roles).includes(a.role as never));
+const inScope = (a: Actor, o: Owner) => {
+  if (a.role === 6) return true;
+  if (GROUP_ROLES.includes(a.role)) return o.group != null && o.group === a.group;
+  return o.kg != null && o.kg === a.kg;
+};
+function ownerOf(def: ResourceDefinition, item: Record<string, unknown>): Owner {
+  const num = (v: unknown) => (typeof v === "number" ? v : null);
+  if (def.page === "/kindergarten/group") return { kg: null, group: num(item.id) };
+  const kg = def.page === "/kindergarten/kindergarten" ? num(item.id) : num(item.kindergartenId);
+  return { kg, group: num(item.educationGroupId) ?? (kg != null ? (GROUP_OF_KG[kg] ?? null) : null) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Calling route modules
+// ------------------------------------------------------------------------------------------------
+const modules = new Map<string, Promise<RouteModule>>();
+const load = (file: string) => {
+  if (!modules.has(file)) modules.set(file, import(/* @vite-ignore */ file) as Promise<RouteModule>);
+  return modules.get(file)!;
+};
+
+interface Result {
+  status: number;
+  body?: unknown;
+  headers?: Headers;
+}
+
+async function settleResponse(v: unknown): Promise<Result> {
+  if (v instanceof Response) {
+    const type = v.headers.get("content-type") ?? "";
+    const body = type.includes("json") ? await v.clone().json().catch(() => null) : null;
+    return { status: v.status, body, headers: v.headers };
+  }
+  return { status: 200, body: v };
+}
+
+/** Calls a route module's loader (GET) or action (POST form with the CSRF token). */
+async function callRoute(file: string, kind: "loader" | "action", url: string, a: Actor, params: Record<string, string> = {}, form?: Record<string, string | string[]>): Promise<Result> {
+  const mod = await load(file);
+  const fn = mod[kind];
+  if (!fn) return { status: -1, body: `${path.relative(ROUTES_DIR, file)} has no ${kind}` };
+  const headers = new Headers({ Cookie: a.cookie });
+  let body: URLSearchParams | undefined;
+  if (kind === "action") {
+    body = new URLSearchParams();
+    body.set("csrf", csrf.token);
+    for (const [k, v] of Object.entries(form ?? {})) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+    headers.set("Origin", ORIGIN);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  }
+  const request = new Request(ORIGIN + url, { method: kind === "action" ? "POST" : "GET", headers, body });
+  try {
+    return await settleResponse(await fn({ request, params, context: {} }));
+  } catch (e) {
+    if (e instanceof Response) return settleResponse(e);
+    return { status: -2, body: String((e as Error)?.stack ?? e).slice(0, 400) };
+  }
+}
+
+interface Cell {
+  what: string;
+  actor: Actor;
+  want: number[];
+  run(): Promise<Result>;
+  /** Extra check on an allowed answer (e.g. real data loaded). */
+  check?(r: Result): string | null;
+}
+
+async function runPool<T, R>(items: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+async function runCells(cells: Cell[]) {
+  const results = await runPool(cells, 6, async (c) => ({ c, r: await c.run() }));
+  const bad: string[] = [];
+  for (const { c, r } of results) {
+    const problem = !c.want.includes(r.status) ? `got ${r.status}` : c.check && r.status === 200 ? c.check(r) : null;
+    if (problem) bad.push(`${c.what} as ${c.actor.label}: ${problem}, want ${c.want.join("|")}${r.status < 0 ? ` (${String(r.body)})` : ""}`);
+  }
+  const refused = results.filter((x) => x.r.status === 403).length;
+  const hidden = results.filter((x) => x.r.status === 404).length;
+  return { bad, count: results.length, refused, hidden };
+}
+
+/** Item → form fields as the edit form posts them (arrays repeated, booleans "on"). */
+function formFrom(def: ResourceDefinition, item: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const f of allFormFields(def)) {
+    if (f.createOnly) continue;
+    const v = item[f.name];
+    if (v == null || v === "") continue;
+    if (Array.isArray(v)) out[f.name] = v.map(String);
+    else if (typeof v === "boolean") {
+      if (v) out[f.name] = "on";
+    } else out[f.name] = String(v);
+  }
+  return out;
+}
+
+const NOT_REFUSED = [200, 204, 302, 303, 400, 405, 409, 422];
+
+describe("console permission matrix: kindergarten and user management", () => {
+  it("covers every page of both sections and the resources on them", () => {
+    expect(pages.length).toBe(16);
+    for (const p of pages) expect(fs.existsSync(routeFile(p.path)), routeFile(p.path)).toBe(true);
+    expect(defs.map((d) => d.name)).toEqual(expect.arrayContaining(["classes", "places"]));
+  });
+
+  it("every page's loader and action: 18 users", async () => {
+    const cells: Cell[] = [];
+    for (const p of pages) {
+      const file = routeFile(p.path);
+      const mod = await load(file);
+      for (const a of actors) {
+        const ok = pageAllows(p.path, a);
+        cells.push({ what: `GET ${p.path}`, actor: a, want: [ok ? 200 : 403], run: () => callRoute(file, "loader", p.path, a) });
+        // An empty form (only the CSRF token): refused → 403; allowed → a validation answer or "not built" (405).
+        if (mod.action) cells.push({ what: `POST ${p.path} (empty form)`, actor: a, want: ok ? NOT_REFUSED : [403], run: () => callRoute(file, "action", p.path, a) });
+      }
+    }
+    const { bad, count, refused } = await runCells(cells);
+    console.log(`[console matrix] pages: ${count} cells (${refused} refused), ${bad.length} mismatches`);
+    expect(bad).toEqual([]);
+  });
+
+  for (const def of defs) {
+    it(`${def.name} (${def.page}): list, sub-pages, export, loaders and actions × 18 users`, async () => {
+      // Targets: a row of kindergarten 1 and one of kindergarten 4, from the lists of the users allowed to read.
+      const readers = actors.filter((a) => allows(def, "read", a));
+      const visible = new Map<Actor, Set<number>>();
+      const all: Record<string, unknown>[] = [];
+      for (const a of readers) {
+        const r = await t.call("GET", def.endpoint, { token: tokens.get(a)!, query: { pageSize: 10000 } });
+        expect(r.code, `${def.name}: ${a.label} lists ${def.endpoint}`).toBe(200);
+        const list = r.data.list as Record<string, unknown>[];
+        visible.set(a, new Set(list.map((x) => Number(x.id))));
+        all.push(...list);
+      }
+      const known = (i: Record<string, unknown>) => ownerOf(def, i).kg != null || ownerOf(def, i).group != null;
+      const own = all.find((i) => ownerOf(def, i).group === 1 && (ownerOf(def, i).kg ?? 1) === 1) ?? all.find((i) => !known(i));
+      const foreign = all.find((i) => ownerOf(def, i).group === 2);
+      const rows: [string, Record<string, unknown> | null][] = [[own ? "kg1 row" : "unknown id", own ?? null], ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : [])];
+      /** Tenancy by the row's kindergarten/group; a row without either is in reach when the user's own list shows it. */
+      const reaches = (a: Actor, item: Record<string, unknown> | null) => {
+        if (!item) return false;
+        return known(item) ? inScope(a, ownerOf(def, item)) : a.role === 6 || (visible.get(a)?.has(Number(item.id)) ?? false);
+      };
+
+      const listFile = routeFile(def.page);
+      const subFile = routeFile(def.page, "_.$");
+      const exportFile = routeFile(def.page, "_.export");
+      // Sub-pages exist wherever someone may create, change or delete (or there is a detail view); export unless `exportable: false`.
+      const hasSub = fs.existsSync(subFile);
+      const needsSub = Boolean(def.detail) || (["create", "change", "delete"] as const).some((x) => def.can?.[x]?.length !== 0);
+      expect(hasSub || !needsSub, `${subFile} (sub-pages of ${def.name})`).toBe(true);
+      const flag = (k: string) => (def as unknown as Record<string, unknown>)[k] !== false;
+      const exportable = flag("exportable");
+      const itemEndpoint = flag("itemEndpoint");
+      const bulk = flag("bulkDelete");
+      expect(fs.existsSync(exportFile) || !exportable, `${exportFile} (export of ${def.name})`).toBe(true);
+      const sub = (x: string) => ({ "*": x });
+      const P = def.page;
+
+      const cells: Cell[] = [];
+      for (const a of actors) {
+        const read = allows(def, "read", a);
+        const create = allows(def, "create", a);
+        const change = allows(def, "change", a);
+        const del = allows(def, "delete", a);
+        cells.push({
+          what: `list ${P}`,
+          actor: a,
+          want: [read ? 200 : 403],
+          run: () => callRoute(listFile, "loader", P, a),
+          check: (r) => ((r.body as { error?: unknown })?.error ? `the list loaded no data: ${String((r.body as { error: unknown }).error)}` : null),
+        });
+        if (exportable)
+          cells.push({
+            what: `export ${P}/export?format=csv`,
+            actor: a,
+            want: [read ? 200 : 403],
+            run: () => callRoute(exportFile, "loader", `${P}/export?format=csv`, a),
+            check: (r) => (r.headers?.get("content-type")?.includes("csv") ? null : `not a CSV: ${r.headers?.get("content-type")}`),
+          });
+        if (!hasSub) continue;
+        cells.push({ what: `GET ${P}/new`, actor: a, want: [create ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/new`, a, sub("new")) });
+        cells.push({ what: `POST ${P}/new (empty form)`, actor: a, want: create ? [400, 302] : [403], run: () => callRoute(subFile, "action", `${P}/new`, a, sub("new")) });
+        if (bulk) {
+          cells.push({ what: `GET ${P}/delete?ids=`, actor: a, want: [del ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/delete?ids=${Number(own?.id ?? NO_SUCH_ID)}`, a, sub("delete")) });
+          // Bulk delete of an unknown id: allowed → back to the list with an error toast (302); refused → 403.
+          cells.push({ what: `POST ${P}/delete (unknown id)`, actor: a, want: del ? [302] : [403], run: () => callRoute(subFile, "action", `${P}/delete`, a, sub("delete"), { ids: String(NO_SUCH_ID) }) });
+        }
+        if (def.importColumns?.length) {
+          cells.push({ what: `GET ${P}/import`, actor: a, want: [create ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/import`, a, sub("import")) });
+          cells.push({ what: `POST ${P}/import (no file)`, actor: a, want: create ? [400] : [403], run: () => callRoute(subFile, "action", `${P}/import`, a, sub("import")) });
+          cells.push({ what: `GET ${P}/export?template=csv`, actor: a, want: [create ? 200 : 403], run: () => callRoute(exportFile, "loader", `${P}/export?template=csv`, a) });
+        }
+        for (const [label, item] of rows) {
+          const id = item ? Number(item.id) : NO_SUCH_ID;
+          const reach = reaches(a, item);
+          const want = (allowed: boolean) => [allowed ? (reach ? 200 : 404) : 403];
+          if (def.detail) cells.push({ what: `GET ${P}/${id} (${label})`, actor: a, want: want(read), run: () => callRoute(subFile, "loader", `${P}/${id}`, a, sub(String(id))) });
+          cells.push({
+            what: `GET ${P}/${id}/edit (${label})`,
+            actor: a,
+            want: want(change),
+            run: () => callRoute(subFile, "loader", `${P}/${id}/edit`, a, sub(`${id}/edit`)),
+            check: (r) => ((r.body as { item?: { id?: unknown } })?.item?.id === id ? null : "the edit page did not load the row"),
+          });
+          // Without an item endpoint the confirmation page names the row by its id only (nothing to leak).
+          cells.push({ what: `GET ${P}/${id}/delete (${label})`, actor: a, want: itemEndpoint ? want(del) : del ? [200, 404] : [403], run: () => callRoute(subFile, "loader", `${P}/${id}/delete`, a, sub(`${id}/delete`)) });
+          // Saving the row's own values: allowed → saved (302) or a validation answer; outside the tenant → 404 (or 400 before the API).
+          cells.push({
+            what: `POST ${P}/${id}/edit (same values, ${label})`,
+            actor: a,
+            want: change ? (reach ? [302, 400] : [400, 404]) : [403],
+            run: () => callRoute(subFile, "action", `${P}/${id}/edit`, a, sub(`${id}/edit`), formFrom(def, item ?? {})),
+          });
+          // Deleting a row of another tenant → 404; own tenant: an unknown id (nothing is deleted) → 404 from the API.
+          const delId = reach ? NO_SUCH_ID : id;
+          cells.push({ what: `POST ${P}/${delId}/delete (${reach ? "unknown id" : label})`, actor: a, want: [del ? 404 : 403], run: () => callRoute(subFile, "action", `${P}/${delId}/delete`, a, sub(`${delId}/delete`)) });
+        }
+      }
+      const { bad, count, refused, hidden } = await runCells(cells);
+      console.log(`[console matrix] ${def.name}: ${count} cells (${refused} refused 403, ${hidden} 404), ${bad.length} mismatches`);
+      expect(bad).toEqual([]);
+      // The rows are all still there (nothing above deleted them).
+      const reader = readers.find((a) => a.role === 6) ?? readers.find((a) => a.group === 1) ?? readers[0]!;
+      const after = await t.call("GET", def.endpoint, { token: tokens.get(reader)!, query: { pageSize: 10000 } });
+      const ids = new Set((after.data.list as { id: number }[]).map((x) => x.id));
+      for (const [label, item] of rows) if (item && reaches(reader, item)) expect(ids.has(Number(item.id)), `${def.name} ${label} survives`).toBe(true);
+    });
+  }
+});
