@@ -15,6 +15,7 @@ import {
 } from "@contract/resource";
 import type { PageRoute } from "@contract/route-tree";
 import { SERVER_LANG } from "@contract/settings";
+import { aesEncrypt } from "@contract/crypto";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getLocale, getT } from "~/utils/i18n.server";
@@ -198,11 +199,15 @@ export async function subLoader({ request, params }: LoaderFunctionArgs, def: Re
     const item = sub.view === "edit" ? await loadItem(request, def, sub.id) : null;
     const defaults = item ? formDefaults(def, item) : Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k)));
     const fields = formFieldsFor(def, mode, user);
-    const options = await loadOptions(request, fields.map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user, defaults);
+    // Options that depend on another field (teachers of the chosen kindergarten) follow `?<field>=` too:
+    // the form reloads them with a fetcher when that field changes.
+    const dependsOn = Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k)));
+    const options = await loadOptions(request, fields.map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user, { ...defaults, ...dependsOn });
     return json<SubData>({ ...base, view: sub.view, id: item ? Number(item.id) : null, item, defaults, options, fieldNames: fields.map((f) => f.name) });
   }
   if (sub.view === "detail" || sub.view === "delete") {
-    const item = await loadItem(request, def, sub.id);
+    // Endpoints without `GET {id}/` (section 7 bindings): the confirmation names the row by its id.
+    const item = sub.view === "delete" && def.itemEndpoint === false ? { id: sub.id } : await loadItem(request, def, sub.id);
     return json<SubData>({ ...base, view: sub.view, id: sub.id, item });
   }
   if (sub.view === "bulkDelete") {
@@ -222,13 +227,15 @@ function idsOf(params: URLSearchParams | FormData): number[] {
   return [...out];
 }
 
-/** A parsed form → the API's form fields (arrays repeated, booleans "on"/omitted, empty omitted). */
+/** A parsed form → the API's form fields (arrays repeated, booleans "on"/omitted, empty omitted;
+ *  password fields AES-encrypted as at login, section 9). */
 function upstreamForm(def: ResourceDefinition, value: Record<string, unknown>, fields: FormField[]) {
   const out: Record<string, string | string[]> = {};
   for (const f of fields) {
     const v = value[f.name];
     if (v == null || v === "") continue;
-    if (Array.isArray(v)) out[f.name] = v.map(String);
+    if (f.kind === "password") out[f.name] = aesEncrypt(String(v), { key: getEnv().AES_KEY, iv: getEnv().AES_IV });
+    else if (Array.isArray(v)) out[f.name] = v.map(String);
     else if (typeof v === "boolean") {
       if (v) out[f.name] = "on";
     } else out[f.name] = String(v);

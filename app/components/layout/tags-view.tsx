@@ -27,7 +27,10 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
   const current = location.pathname + location.search;
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
-  const currentTab = tabs.find((tab) => tab.path.toLowerCase() === location.pathname.toLowerCase());
+  const here = location.pathname.toLowerCase();
+  // Sub-pages of a resource page (…/12/edit) are shown in their page's tab (tabs.server visit()).
+  const currentTab =
+    tabs.find((tab) => tab.path.toLowerCase() === here) ?? tabs.find((tab) => !tab.affix && here.startsWith(tab.path.toLowerCase() + "/"));
   const titleOf = (tab: TabView) => (tab.title ? t("menu:" + tab.title) : t("tabs.noName"));
 
   const act = (intent: Intent, path: string) => {

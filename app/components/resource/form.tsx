@@ -8,13 +8,14 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { formSchemaFor, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { allFormFields, formSchemaFor, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
 import { Input, inputClass } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import type * as React from "react";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
@@ -112,6 +113,19 @@ export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const all = fields as unknown as Record<string, AnyField>;
+  // Options depending on another field (e.g. teachers of the chosen kindergarten) reload when it changes.
+  const location = useLocation();
+  const optionsFetcher = useFetcher<FormData_>();
+  const dependents = allFormFields(def).filter((f) => f.options && "lookup" in f.options && f.options.dependsOn);
+  const triggers = new Set(dependents.map((f) => (f.options as { dependsOn: { field: string } }).dependsOn.field));
+  const fresh = optionsFetcher.data?.options;
+  const options = fresh ? { ...data.options, ...Object.fromEntries(dependents.map((f) => [f.name, fresh[f.name] ?? []])) } : data.options;
+  const onChange = (e: React.FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement | HTMLSelectElement;
+    if (!triggers.has(target.name)) return;
+    const q = new URLSearchParams({ [target.name]: target.value });
+    optionsFetcher.load(`${location.pathname}?${q}`);
+  };
   const list = `${def.page}${data.back}`;
   const heading = mode === "create" ? t("crud:form.createTitle", { one: data.one }) : t("crud:form.editTitle", { one: data.one });
 
@@ -125,9 +139,7 @@ export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
           {t("crud:actions.back")}
         </Link>
       </div>
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="space-y-6 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
-        <CsrfInput />
-        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+      <Form method="post" {...getFormProps(form)} noValidate={hydrated} onChange={onChange} className="space-y-6 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
         {def.formGroups.map((g, gi) => {
           const visible = g.fields.filter((f) => data.fieldNames.includes(f.name) && visibleFor(f.roles, data.roleId));
           if (!visible.length) return null;
@@ -148,7 +160,7 @@ export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
                       hint={f.help ? t(f.help) : undefined}
                       className={cn((f.wide || f.kind === "textarea" || f.kind === "multiselect") && "sm:col-span-2")}
                     >
-                      <Control f={f} field={field} options={optionsOf(f, data.options, t)} />
+                      <Control f={f} field={field} options={optionsOf(f, options, t)} />
                     </Field>
                   );
                 })}
@@ -167,6 +179,8 @@ export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
             {t("crud:actions.cancel")}
           </Link>
         </div>
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
       </Form>
     </section>
   );
