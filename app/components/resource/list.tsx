@@ -97,7 +97,19 @@ function Cell({ col, item, t }: { col: ListColumn; item: Item; t: (k: string, p?
  * page size, total, empty state, row actions by permission, checkbox selection with bulk delete
  * (GET → confirmation page without JavaScript; a dialog with it), export of the current filter.
  */
-export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; toolbar?: React.ReactNode }) {
+export function ResourceListPage({
+  def,
+  toolbar,
+  rowActions,
+  bulkActions,
+}: {
+  def: ResourceDefinition;
+  toolbar?: React.ReactNode;
+  /** Extra row actions (e.g. enable/disable), shown before view/edit/delete. */
+  rowActions?: (item: Item, back: string) => React.ReactNode;
+  /** Extra submit buttons of the selection form (`formAction` to a GET confirmation page; no JavaScript needed). */
+  bulkActions?: React.ReactNode;
+}) {
   const data = useLoaderData<ListData>();
   const { t } = useResourceT();
   const hydrated = useHydrated();
@@ -109,7 +121,8 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
   const back = searchOf(query);
   const pageSize = page.pageSize;
   const pages = Math.max(1, Math.ceil(page.total / pageSize));
-  const selectable = perms.delete && def.bulkDelete !== false;
+  const selectable = (perms.delete && def.bulkDelete !== false) || Boolean(bulkActions);
+  const bulkDeletable = perms.delete && def.bulkDelete !== false;
   const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
   const bulkId = `bulk-${def.name}`;
   const [selected, setSelected] = React.useState<number[]>([]);
@@ -139,12 +152,16 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
               {t("crud:actions.import")}
             </Link>
           ) : null}
-          <a href={exportHref("xlsx")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-xlsx" download>
-            {t("crud:actions.exportXlsx")}
-          </a>
-          <a href={exportHref("csv")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-csv" download>
-            {t("crud:actions.exportCsv")}
-          </a>
+          {def.exportable === false ? null : (
+            <>
+              <a href={exportHref("xlsx")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-xlsx" download>
+                {t("crud:actions.exportXlsx")}
+              </a>
+              <a href={exportHref("csv")} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="export-csv" download>
+                {t("crud:actions.exportCsv")}
+              </a>
+            </>
+          )}
           {perms.create ? (
             <Link to={subHref(def, "new", back)} className={buttonVariants({ size: "sm" })} data-testid="create-button">
               + {t("crud:actions.create")}
@@ -200,14 +217,20 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
             className="flex items-center gap-3 border-b border-gray-100 px-4 py-2"
             onSubmit={(e) => {
               if (!hydrated) return;
+              // Only the delete button opens the dialog; bulkActions' buttons go to their own pages.
+              const submitter = (e.nativeEvent as SubmitEvent).submitter;
+              if (submitter && submitter.getAttribute("data-testid") !== "bulk-delete") return;
               e.preventDefault();
               setDialog({ kind: "bulk" });
             }}
           >
             {back ? <input type="hidden" name="back" value={back} /> : null}
-            <Button type="submit" variant="outline" size="sm" disabled={hydrated && selected.length === 0} data-testid="bulk-delete">
-              {t("crud:actions.bulkDelete")}
-            </Button>
+            {bulkDeletable ? (
+              <Button type="submit" variant="outline" size="sm" disabled={hydrated && selected.length === 0} data-testid="bulk-delete">
+                {t("crud:actions.bulkDelete")}
+              </Button>
+            ) : null}
+            {bulkActions}
             {hydrated && selected.length ? <span className="text-xs text-gray-500">{t("crud:list.selected", { count: selected.length })}</span> : null}
           </form>
         ) : null}
@@ -248,7 +271,7 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
                   </th>
                 );
               })}
-              {perms.view || perms.change || perms.delete ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
+              {perms.view || perms.change || perms.delete || rowActions ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -291,9 +314,10 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
                         )}
                       </td>
                     ))}
-                    {perms.view || perms.change || perms.delete ? (
+                    {perms.view || perms.change || perms.delete || rowActions ? (
                       <td className="whitespace-nowrap px-4 py-2 text-right">
-                        <div className="inline-flex gap-3">
+                        <div className="inline-flex items-center gap-3">
+                          {rowActions?.(item, back)}
                           {perms.view ? (
                             <Link to={subHref(def, String(item.id), back)} className="text-primary hover:underline" data-testid="row-view">
                               {t("crud:actions.view")}
@@ -348,7 +372,7 @@ export function ResourceListPage({ def, toolbar }: { def: ResourceDefinition; to
             <label htmlFor={`${def.name}-page-size`} className="sr-only">
               {t("crud:list.perPage")}
             </label>
-            <NativeSelect id={`${def.name}-page-size`} name="pageSize" defaultValue={String(pageSize)} className="h-8 w-36" data-testid="page-size">
+            <NativeSelect id={`${def.name}-page-size`} name="pageSize" defaultValue={String(pageSize)} className="h-8 w-auto" data-testid="page-size">
               {[...new Set([...(def.pageSizes ?? DEFAULT_PAGE_SIZES), pageSize])]
                 .sort((a, b) => a - b)
                 .map((n) => (
