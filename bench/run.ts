@@ -1,0 +1,437 @@
+/**
+ * npm run bench — the console's and the API's latency and throughput on the LARGE data set, and the
+ * bytes of JavaScript and CSS a browser downloads (issue 4, "The benchmark").
+ *
+ * For each data size (default 50 kindergartens / 15,000 students and 200 / 60,000):
+ *   1. a fresh SQLite database under bench/.tmp/ with the demo data and the large set (api/db/seed-cli.ts --large);
+ *   2. the API (API_PORT 8977) and the console (PORT 3977, a copy of build/ and public/build in bench/.tmp/console,
+ *      so that others rebuilding the shared build/ do not disturb the run) as child processes;
+ *   3. logins: a kindergarten admin of the busiest kindergarten of the large set and the super admin, through the
+ *      console's own login form (session cookie) and through POST token/login (API token);
+ *   4. for each list: authenticated GETs of the console page HTML and of the API list alone, at 1 and 50
+ *      concurrent clients (keep-alive, loopback, bounded count and duration): median, p95, requests/s;
+ *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of /login and of the users list.
+ * Prints Markdown tables and writes them to bench/results.md with the machine description.
+ *
+ * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
+ * BENCH_QUICK=1 (small counts, for developing the bench itself).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { sql } from "kysely";
+import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "../contract/crypto";
+import { openDb } from "../api/db/index";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const TMP = join(ROOT, "bench", ".tmp");
+const CONSOLE_DIR = join(TMP, "console");
+const API_PORT = Number(process.env.BENCH_API_PORT || 8977);
+const PORT = Number(process.env.BENCH_PORT || 3977);
+const API = `http://127.0.0.1:${API_PORT}/`;
+const CONSOLE = `http://127.0.0.1:${PORT}`;
+const QUICK = Boolean(process.env.BENCH_QUICK);
+const PASSWORD = "Sunny#2026";
+const SUPER_ADMIN = "13800000006";
+const SIZES = (process.env.BENCH_SIZES || "50x15000,200x60000").split(",").map((s) => {
+  const [k, st] = s.split("x").map(Number);
+  return { kindergartens: k!, students: st! };
+});
+/** Per measurement: at most this many requests, or this long (whichever comes first). */
+const LIMITS = QUICK
+  ? { 1: { requests: 10, ms: 3000 }, 50: { requests: 100, ms: 4000 } }
+  : { 1: { requests: 60, ms: 8000 }, 50: { requests: 500, ms: 12000 } };
+const CONCURRENCY = [1, 50] as const;
+
+const log = (...a: unknown[]) => console.log("[bench]", ...a);
+
+// ------------------------------------------------------------------------------------------------
+// Processes
+// ------------------------------------------------------------------------------------------------
+const children: ChildProcess[] = [];
+function start(name: string, args: string[], opts: { cwd: string; env: Record<string, string> }): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+  let tail = "";
+  const keep = (b: Buffer) => (tail = (tail + b.toString()).slice(-4000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  child.on("exit", (code, signal) => {
+    if (!stopping.has(child)) console.error(`[bench] ${name} exited unexpectedly (${signal ?? code}):\n${tail}`);
+  });
+  children.push(child);
+  return child;
+}
+const stopping = new Set<ChildProcess>();
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  stopping.add(child);
+  const gone = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+process.on("exit", () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    for (const c of children) c.kill("SIGTERM");
+    process.exit(130);
+  });
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// HTTP (node:http with a keep-alive agent per measurement)
+// ------------------------------------------------------------------------------------------------
+interface Got {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {}): Promise<Got> {
+  return new Promise((resolvePromise, reject) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.body !== undefined) headers["content-length"] = String(Buffer.byteLength(o.body));
+    const req = http.request(url, { method: o.method ?? "GET", headers, agent: o.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.setTimeout(60000, () => req.destroy(new Error("timeout")));
+    if (o.body !== undefined) req.write(o.body);
+    req.end();
+  });
+}
+const setCookies = (h: http.IncomingHttpHeaders) => (h["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
+
+interface Stats {
+  n: number;
+  errors: number;
+  median: number;
+  p95: number;
+  rps: number;
+}
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+/** `concurrency` clients issue GETs back to back until the request or time budget is spent. */
+async function measure(url: string, headers: Record<string, string>, concurrency: number): Promise<Stats> {
+  const limit = LIMITS[concurrency as 1 | 50];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    // Warm-up: open the connections, fill caches.
+    await Promise.all(Array.from({ length: Math.min(concurrency, 10) }, () => request(url, { headers, agent })));
+    const lat: number[] = [];
+    let issued = 0;
+    let errors = 0;
+    const t0 = performance.now();
+    const deadline = t0 + limit.ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (issued < limit.requests && performance.now() < deadline) {
+          issued++;
+          const s = performance.now();
+          const r = await request(url, { headers, agent }).catch(() => null);
+          lat.push(performance.now() - s);
+          if (!r || r.status !== 200) errors++;
+        }
+      }),
+    );
+    const elapsed = performance.now() - t0;
+    lat.sort((a, b) => a - b);
+    return { n: lat.length, errors, median: quantile(lat, 0.5), p95: quantile(lat, 0.95), rps: (lat.length / elapsed) * 1000 };
+  } finally {
+    agent.destroy();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Logins
+// ------------------------------------------------------------------------------------------------
+const enc = (p: string) => aesEncrypt(p, { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV });
+
+async function apiToken(phone: string): Promise<string> {
+  const body = new URLSearchParams({ phone, password: enc(PASSWORD), platform: "pc" }).toString();
+  const r = await request(API + "token/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", appid: "kg-admin-pc" }, body });
+  const json = JSON.parse(r.body.toString()) as { code: number; msg: string; data: { token: string } };
+  if (json.code !== 200) throw new Error(`API login ${phone}: ${json.code} ${json.msg}`);
+  return json.data.token;
+}
+
+/** Logs in through the console's own form (CSRF cookie + field), answers the Cookie header to send. */
+async function consoleCookie(phone: string): Promise<string> {
+  const page = await request(`${CONSOLE}/login`);
+  const cookies = setCookies(page.headers);
+  const csrf = /name="csrf"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf"/.exec(page.body.toString());
+  if (!csrf) throw new Error("no CSRF field on /login");
+  const body = new URLSearchParams({ phone, password: PASSWORD, csrf: csrf[1] ?? csrf[2]!, redirectTo: "/Home" }).toString();
+  const r = await request(`${CONSOLE}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; "), origin: CONSOLE },
+    body,
+  });
+  const all = [...cookies.filter((c) => !setCookies(r.headers).some((n) => n.split("=")[0] === c.split("=")[0])), ...setCookies(r.headers)];
+  if (r.status !== 302 || !all.some((c) => c.startsWith("kg_session="))) throw new Error(`console login ${phone}: HTTP ${r.status}`);
+  return all.join("; ");
+}
+
+// ------------------------------------------------------------------------------------------------
+// Scenarios
+// ------------------------------------------------------------------------------------------------
+interface Scenario {
+  key: string;
+  label: string;
+  who: "admin" | "super";
+  page: string;
+  api: string;
+}
+function scenarios(): Scenario[] {
+  return [
+    { key: "users-p1", label: "Users, first page", who: "admin", page: "/user/userAdministration", api: "users/?pageSize=10" },
+    { key: "users-deep", label: "Users, page 200 (super admin)", who: "super", page: "/user/userAdministration?currentPage=200", api: "users/?currentPage=200&pageSize=10" },
+    { key: "users-search", label: "Users, keyword 王 (super admin)", who: "super", page: "/user/userAdministration?keyword=%E7%8E%8B", api: "users/?keyword=%E7%8E%8B&pageSize=10" },
+    { key: "classes", label: "Classes, all kindergartens (super admin)", who: "super", page: "/kindergarten/class", api: "kindergartens/classes/?pageSize=10" },
+    // Fallbacks while the users page is a placeholder:
+    { key: "places", label: "Places (kindergarten admin)", who: "admin", page: "/kindergarten/place", api: "kindergartens/places/?pageSize=10" },
+    { key: "student-parents", label: "Student–parent bindings (kindergarten admin)", who: "admin", page: "/user/studentParent", api: "users/students/parents/?pageSize=10" },
+  ];
+}
+
+interface Row {
+  size: string;
+  scenario: Scenario;
+  side: "console" | "API";
+  concurrency: number;
+  stats: Stats;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Assets: what a browser downloads for a page (gzipped)
+// ------------------------------------------------------------------------------------------------
+interface AssetBytes {
+  page: string;
+  js: number;
+  css: number;
+  files: number;
+}
+async function assetBytes(page: string, cookie?: string): Promise<AssetBytes> {
+  const r = await request(CONSOLE + page, { headers: cookie ? { cookie } : {} });
+  if (r.status !== 200) throw new Error(`${page}: HTTP ${r.status}`);
+  const html = r.body.toString();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1] ?? "";
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /(^|\s)(modulepreload|stylesheet)(\s|$)/.test(rel)) urls.add(href);
+  }
+  // Modules the inline bootstrap script imports.
+  for (const m of html.matchAll(/import\s*(?:\(\s*)?["'](\/[^"']+\.js)["']/g)) urls.add(m[1]!);
+  let js = 0;
+  let css = 0;
+  for (const u of urls) {
+    const res = await request(new URL(u, CONSOLE).toString());
+    if (res.status !== 200) throw new Error(`${u}: HTTP ${res.status}`);
+    const gz = gzipSync(res.body).length;
+    if (/\.css(\?|$)/.test(u) || String(res.headers["content-type"]).includes("css")) css += gz;
+    else js += gz;
+  }
+  return { page: page.split("?")[0]!, js, css, files: urls.size };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Main
+// ------------------------------------------------------------------------------------------------
+function prepareConsole() {
+  if (!existsSync(join(ROOT, "build/index.js"))) {
+    log("build/index.js is missing: npx remix build");
+    const b = spawnSync("npx", ["remix", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (b.status !== 0) throw new Error("remix build failed");
+  }
+  rmSync(CONSOLE_DIR, { recursive: true, force: true });
+  mkdirSync(join(CONSOLE_DIR, "public"), { recursive: true });
+  cpSync(join(ROOT, "build"), join(CONSOLE_DIR, "build"), { recursive: true });
+  cpSync(join(ROOT, "public"), join(CONSOLE_DIR, "public"), { recursive: true });
+  writeFileSync(join(CONSOLE_DIR, "package.json"), JSON.stringify({ type: "module", private: true }));
+}
+
+async function seed(dbFile: string, size: { kindergartens: number; students: number }) {
+  for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + s, { force: true });
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ["--import", "tsx", "api/db/seed-cli.ts", "--large", `--kindergartens=${size.kindergartens}`, `--students=${size.students}`], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`seed failed:\n${r.stdout}\n${r.stderr}`);
+  log(r.stdout.trim().split("\n").join(" | "), `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  // The busiest kindergarten (most students) and its kindergarten admin (role 5).
+  const h = openDb(`file:${dbFile}`);
+  try {
+    const busiest = await sql<{ kg: number; n: number }>`select kindergarten_id as kg, count(*) as n from students group by kindergarten_id order by n desc, kindergarten_id limit 1`.execute(h.db);
+    const kg = Number(busiest.rows[0]!.kg);
+    const admin = await sql<{ phone: string }>`select u.phone from users u join user_roles r on r.user_id = u.id where r.role_id = 5 and u.kindergarten_id = ${kg} order by u.id limit 1`.execute(h.db);
+    const counts = await sql<{ users: number; students: number }>`select (select count(*) from users) as users, (select count(*) from students) as students`.execute(h.db);
+    return { kg, students: Number(busiest.rows[0]!.n), adminPhone: admin.rows[0]!.phone, users: Number(counts.rows[0]!.users), totalStudents: Number(counts.rows[0]!.students) };
+  } finally {
+    await h.destroy();
+  }
+}
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
+
+async function runSize(size: { kindergartens: number; students: number }, withAssets: boolean) {
+  const label = `${size.kindergartens} kg / ${size.students.toLocaleString("en")} st.`;
+  const dbFile = join(TMP, `bench-${size.kindergartens}-${size.students}.db`);
+  log(`— size ${label}: seeding ${dbFile}`);
+  const info = await seed(dbFile, size);
+  log(`busiest kindergarten ${info.kg} (${info.students} students), its admin ${info.adminPhone}; ${info.users} users, ${info.totalStudents} students in all`);
+
+  const api = start("API", ["--import", "tsx", "api/server.ts"], { cwd: ROOT, env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, NODE_ENV: "production" } });
+  const consoleProc = start("console", [join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+    cwd: CONSOLE_DIR,
+    env: { PORT: String(PORT), API_PORT: String(API_PORT), API_BASE_URL: API, NODE_ENV: "production", SESSION_SECRET: "bench-session-secret", DATA_DIR: join(CONSOLE_DIR, "data") },
+  });
+  const rows: Row[] = [];
+  let assets: AssetBytes[] = [];
+  const notes: string[] = [];
+  try {
+    await waitFor(API + "openapi.json", 120000);
+    await waitFor(`${CONSOLE}/login`, 60000);
+    const tokens = { admin: await apiToken(info.adminPhone), super: await apiToken(SUPER_ADMIN) };
+    const cookies = { admin: await consoleCookie(info.adminPhone), super: await consoleCookie(SUPER_ADMIN) };
+
+    // Which lists are real pages yet (a placeholder page has no table): users first; classes always.
+    const chosen: Scenario[] = [];
+    for (const s of scenarios()) {
+      const page = await request(CONSOLE + s.page, { headers: { cookie: cookies[s.who] } });
+      const apiReply = await request(API + s.api, { headers: { token: tokens[s.who], appid: "kg-admin-pc" } });
+      const json = JSON.parse(apiReply.body.toString()) as { code: number; data?: { total?: number; list?: unknown[] } };
+      const ok = page.status === 200 && page.body.toString().includes("<table") && json.code === 200;
+      if (!ok) {
+        notes.push(`${s.label}: not measured (console HTTP ${page.status}${page.body.toString().includes("<table") ? "" : ", no list table on the page"}; API code ${json.code})`);
+        continue;
+      }
+      const usersReady = chosen.some((c) => c.key.startsWith("users"));
+      if ((s.key === "places" || s.key === "student-parents") && usersReady) continue;
+      notes.push(`${s.label}: ${json.data?.total ?? "?"} rows in all (${json.data?.list?.length ?? 0} on the page)`);
+      chosen.push(s);
+    }
+    for (const s of chosen) {
+      for (const c of CONCURRENCY) {
+        const apiStats = await measure(API + s.api, { token: tokens[s.who], appid: "kg-admin-pc", lang: "zh-CN" }, c);
+        rows.push({ size: label, scenario: s, side: "API", concurrency: c, stats: apiStats });
+        const consoleStats = await measure(CONSOLE + s.page, { cookie: cookies[s.who], "accept-language": "zh-CN" }, c);
+        rows.push({ size: label, scenario: s, side: "console", concurrency: c, stats: consoleStats });
+        log(`${s.label} c=${c}: API median ${fmt(apiStats.median)} ms, ${fmt(apiStats.rps, 0)} req/s; console median ${fmt(consoleStats.median)} ms, ${fmt(consoleStats.rps, 0)} req/s`);
+      }
+    }
+    if (withAssets) {
+      const usersPage = chosen.find((s) => s.key === "users-p1") ?? chosen.find((s) => s.who === "admin") ?? chosen[0]!;
+      assets = [await assetBytes("/login"), await assetBytes(usersPage.page, cookies[usersPage.who])];
+    }
+  } finally {
+    await stop(consoleProc);
+    await stop(api);
+  }
+  return { label, info, rows, assets, notes };
+}
+
+function machine(): string {
+  const cpu = (() => {
+    try {
+      return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? os.cpus()[0]?.model ?? "?";
+    } catch {
+      return os.cpus()[0]?.model ?? "?";
+    }
+  })();
+  const nproc = spawnSync("nproc", { encoding: "utf8" }).stdout?.trim() || String(os.availableParallelism());
+  return `${nproc} CPUs (nproc), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}, ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`;
+}
+
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(TMP, { recursive: true });
+  prepareConsole();
+  const results = [];
+  for (const [i, size] of SIZES.entries()) results.push(await runSize(size, i === SIZES.length - 1));
+
+  const out: string[] = [];
+  out.push(`# Benchmark (npm run bench)`, "", `Machine: ${machine()}.`, "");
+  out.push(
+    `Console = authenticated GET of the page's HTML (session cookie; every loader, the API calls behind them and the server render); API = the list endpoint alone (token header), same query. Loopback, keep-alive; per cell up to ${LIMITS[1].requests} requests (1 client) or ${LIMITS[50].requests} (50 clients), at most ${LIMITS[1].ms / 1000} / ${LIMITS[50].ms / 1000} s.`,
+    "",
+  );
+  for (const r of results) {
+    out.push(`## ${r.label} (${r.info.users.toLocaleString("en")} users, ${r.info.totalStudents.toLocaleString("en")} students; kindergarten admin of kindergarten ${r.info.kg}, ${r.info.students} students)`, "");
+    for (const n of r.notes) out.push(`- ${n}`);
+    out.push("");
+    out.push("| list | clients | API median ms | API p95 ms | API req/s | console median ms | console p95 ms | console req/s | console/API median | console/API p95 |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    const keys = [...new Set(r.rows.map((x) => x.scenario.key))];
+    for (const k of keys)
+      for (const c of CONCURRENCY) {
+        const a = r.rows.find((x) => x.scenario.key === k && x.concurrency === c && x.side === "API")!;
+        const s = r.rows.find((x) => x.scenario.key === k && x.concurrency === c && x.side === "console")!;
+        const err = (st: Stats) => (st.errors ? ` (${st.errors} errors)` : "");
+        out.push(
+          `| ${a.scenario.label} | ${c} | ${fmt(a.stats.median)} | ${fmt(a.stats.p95)} | ${fmt(a.stats.rps, 0)}${err(a.stats)} | ${fmt(s.stats.median)} | ${fmt(s.stats.p95)} | ${fmt(s.stats.rps, 0)}${err(s.stats)} | ${fmt(s.stats.median / a.stats.median, 2)} | ${fmt(s.stats.p95 / a.stats.p95, 2)} |`,
+        );
+      }
+    out.push("");
+  }
+  if (results.length >= 2) {
+    const [small, large] = [results[0]!, results[results.length - 1]!];
+    const factor = (SIZES[SIZES.length - 1]!.students / SIZES[0]!.students).toFixed(1);
+    out.push(`## Growth: ${small.label} → ${large.label} (data ×${factor}), median at 1 client`, "");
+    out.push("| list | API small ms | API large ms | API ×| console small ms | console large ms | console × |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|");
+    for (const k of [...new Set(large.rows.map((x) => x.scenario.key))]) {
+      const get = (r: typeof small, side: "API" | "console") => r.rows.find((x) => x.scenario.key === k && x.concurrency === 1 && x.side === side)?.stats.median ?? NaN;
+      const label = large.rows.find((x) => x.scenario.key === k)!.scenario.label;
+      out.push(`| ${label} | ${fmt(get(small, "API"))} | ${fmt(get(large, "API"))} | ${fmt(get(large, "API") / get(small, "API"), 2)} | ${fmt(get(small, "console"))} | ${fmt(get(large, "console"))} | ${fmt(get(large, "console") / get(small, "console"), 2)} |`);
+    }
+    out.push("");
+  }
+  const assets = results[results.length - 1]!.assets;
+  if (assets.length) {
+    out.push("## JavaScript and CSS a browser downloads (gzip)", "");
+    out.push("| page | files | JS KB gz | CSS KB gz |", "|---|---:|---:|---:|");
+    for (const a of assets) out.push(`| ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} |`);
+    out.push("");
+  }
+  out.push(`Total bench time: ${((Date.now() - t0) / 1000).toFixed(0)} s.`, "");
+  const md = out.join("\n");
+  console.log("\n" + md);
+  if (!QUICK) writeFileSync(join(ROOT, "bench", "results.md"), md);
+  else writeFileSync(join(TMP, "results-quick.md"), md);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error("[bench] failed:", e instanceof Error ? e.stack : e);
+    process.exit(1);
+  },
+);
