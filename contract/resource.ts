@@ -153,6 +153,8 @@ export interface ResourceDefinition<
   itemEndpoint?: boolean;
   /** Import: form values applied to every row that does not give them (e.g. `{ enabled: "on" }`). */
   importDefaults?: Record<string, string>;
+  /** Initial values of the create form (form values as strings, e.g. `{ enabled: "on" }`); `?field=` in the URL wins. */
+  createDefaults?: Record<string, string>;
 }
 
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;

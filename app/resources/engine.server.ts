@@ -197,7 +197,9 @@ export async function subLoader({ request, params }: LoaderFunctionArgs, def: Re
   if (sub.view === "create" || sub.view === "edit") {
     const mode = sub.view === "create" ? "create" : "change";
     const item = sub.view === "edit" ? await loadItem(request, def, sub.id) : null;
-    const defaults = item ? formDefaults(def, item) : Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k)));
+    const defaults = item
+      ? formDefaults(def, item)
+      : { ...(def.createDefaults ?? {}), ...Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k))) };
     const fields = formFieldsFor(def, mode, user);
     // Options that depend on another field (teachers of the chosen kindergarten) follow `?<field>=` too:
     // the form reloads them with a fetcher when that field changes.

@@ -154,6 +154,7 @@ export const users = defineResource({
     { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", example: "0" },
   ],
   importDefaults: { enabled: "on" },
+  createDefaults: { enabled: "on" },
   detail: true,
 });
 

@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { busTeachers } from "@contract/resources/bus-teachers";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/busTeacher — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /user/busTeacher — the list of the `busTeachers` resource (contract/resources/bus-teachers.ts). */
+export const loader = resourceListLoader(busTeachers);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={busTeachers} />;
+}

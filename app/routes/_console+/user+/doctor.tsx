@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { doctorStudents } from "@contract/resources/doctor-students";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/doctor — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /user/doctor — the list of the `doctorStudents` resource (contract/resources/doctor-students.ts). */
+export const loader = resourceListLoader(doctorStudents);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={doctorStudents} />;
+}

@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { principalKindergartens } from "@contract/resources/principal-kindergartens";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/principal — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /user/principal — the list of the `principalKindergartens` resource (contract/resources/principal-kindergartens.ts). */
+export const loader = resourceListLoader(principalKindergartens);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={principalKindergartens} />;
+}

@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { proTeacherKindergartens } from "@contract/resources/pro-teacher-kindergartens";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/proTeacher — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /user/proTeacher — the list of the `proTeacherKindergartens` resource (contract/resources/pro-teacher-kindergartens.ts). */
+export const loader = resourceListLoader(proTeacherKindergartens);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={proTeacherKindergartens} />;
+}

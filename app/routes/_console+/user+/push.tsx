@@ -1,9 +1,30 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pushNotifications } from "@contract/resources/push-notifications";
+import { ResourceListPage } from "~/components/resource/list";
+import { useResourceT } from "~/components/resource/i18n";
+import { resourceListLoader } from "~/resources/route";
+import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/push — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /user/push — push notifications: drafts and the sent history (status, recipient count, sent time); drafts can be sent. */
+export const loader = resourceListLoader(pushNotifications);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  const data = useLoaderData<ListData>();
+  const { t } = useResourceT();
+  return (
+    <ResourceListPage
+      def={pushNotifications}
+      rowActions={
+        data.perms.change
+          ? (item, back) =>
+              item.status === "draft" ? (
+                <Link to={`${pushNotifications.page}/${item.id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="font-medium text-green-600 hover:underline" data-testid="row-send">
+                  {t("usermgmt:pushNotifications.actions.send")}
+                </Link>
+              ) : null
+          : undefined
+      }
+    />
+  );
+}

@@ -1,9 +1,58 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { users } from "@contract/resources/users";
+import { CsrfInput } from "~/components/csrf-input";
+import { ResourceListPage } from "~/components/resource/list";
+import { useResourceT } from "~/components/resource/i18n";
+import { Button } from "~/components/ui/button";
+import { resourceListLoader } from "~/resources/route";
+import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /user/userAdministration — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /user/userAdministration — the `users` resource (contract/resources/users.ts) with row actions
+ * enable/disable (a plain POST form) and password reset, and bulk enable/disable of the selection
+ * (GET confirmation page, then POST; no JavaScript needed).
+ */
+export const loader = resourceListLoader(users);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  const data = useLoaderData<ListData>();
+  const { t } = useResourceT();
+  const canChange = data.perms.change;
+  return (
+    <ResourceListPage
+      def={users}
+      rowActions={
+        canChange
+          ? (item, back) => (
+              <>
+                <Form method="post" action={`${users.page}/${item.id}/enabled`} className="inline">
+                  <CsrfInput />
+                  <input type="hidden" name="enabled" value={item.enabled ? "false" : "true"} />
+                  {back ? <input type="hidden" name="back" value={back} /> : null}
+                  <button type="submit" className={item.enabled ? "text-amber-600 hover:underline" : "text-green-600 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
+                    {item.enabled ? t("usermgmt:users.actions.disable") : t("usermgmt:users.actions.enable")}
+                  </button>
+                </Form>
+                <Link to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="text-primary hover:underline" data-testid="row-password">
+                  {t("usermgmt:users.actions.resetPassword")}
+                </Link>
+              </>
+            )
+          : undefined
+      }
+      bulkActions={
+        canChange ? (
+          <>
+            <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="true" data-testid="bulk-enable">
+              {t("usermgmt:users.actions.bulkEnable")}
+            </Button>
+            <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="false" data-testid="bulk-disable">
+              {t("usermgmt:users.actions.bulkDisable")}
+            </Button>
+          </>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,171 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { can } from "@contract/resource";
+import { aesEncrypt } from "@contract/crypto";
+import { passwordProblems } from "@contract/password-policy";
+import { pushNotifications } from "@contract/resources/push-notifications";
+import { users } from "@contract/resources/users";
+import type { ResourceDefinition } from "@contract/resource";
+import { requireCsrf } from "~/utils/csrf.server";
+import { getEnv } from "~/utils/env.server";
+import { getT } from "~/utils/i18n.server";
+import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { settle, upstream } from "~/utils/upstream.server";
+
+/**
+ * The user-management pages beyond the generic resource pages (app/resources): enable/disable (one row, or the
+ * selection through a confirmation page), the administrator's password reset (shown once when generated),
+ * and sending a push draft. Every loader and action runs requirePage (route tree) and the definition's
+ * `change` rule; actions check CSRF. Sub-paths: /user/userAdministration/enabled, /<id>/enabled, /<id>/password;
+ * /user/push/<id>/send, /user/push/send (the "save a draft first" refusal).
+ */
+export type UserCustom = { kind: "bulkEnabled" } | { kind: "enabled"; id: number } | { kind: "password"; id: number };
+export type PushCustom = { kind: "send"; id: number | null };
+
+export function userCustomOf(splat: string | undefined): UserCustom | null {
+  const s = (splat ?? "").replace(/\/+$/, "");
+  if (s === "enabled") return { kind: "bulkEnabled" };
+  const m = /^(\d{1,12})\/(enabled|password)$/.exec(s);
+  if (!m) return null;
+  return m[2] === "enabled" ? { kind: "enabled", id: Number(m[1]) } : { kind: "password", id: Number(m[1]) };
+}
+export function pushCustomOf(splat: string | undefined): PushCustom | null {
+  const s = (splat ?? "").replace(/\/+$/, "");
+  if (s === "send") return { kind: "send", id: null };
+  const m = /^(\d{1,12})\/send$/.exec(s);
+  return m ? { kind: "send", id: Number(m[1]) } : null;
+}
+
+async function guard(request: Request, def: ResourceDefinition) {
+  const { user, page } = await requirePage(request);
+  if (page.path !== def.page) throw notFound();
+  if (!can(def, "change", user.info.roleId)) throw forbidden();
+  const t = await getT(request, ["menu", "usermgmt", "crud", "validation"]);
+  return { user, page, t, title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title };
+}
+
+const backOf = (raw: string | null | undefined) => (raw && raw.startsWith("?") && !/[\u0000-\u001f\\]/.test(raw) ? raw : "");
+const idsOf = (params: URLSearchParams | FormData) => {
+  const out = new Set<number>();
+  for (const v of params.getAll("ids")) for (const part of String(v).split(",")) if (/^\d+$/.test(part.trim())) out.add(Number(part.trim()));
+  return [...out];
+};
+const enabledOf = (v: FormDataEntryValue | string | null) => (v === "true" ? "true" : "false");
+
+async function loadUser(request: Request, id: number) {
+  const r = await settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: users.item }));
+  if (!r.ok) {
+    if (r.code === 404) throw notFound();
+    if (r.code === 403) throw forbidden();
+    throw json({ reason: "upstream", message: r.error }, { status: 502 });
+  }
+  return r.data;
+}
+
+export interface BulkEnabledData {
+  view: "bulkEnabled";
+  title: string;
+  titleKey: string;
+  enabled: "true" | "false";
+  back: string;
+  items: { id: number; realName: string; phone: string }[];
+}
+export interface PasswordData {
+  view: "password";
+  title: string;
+  titleKey: string;
+  back: string;
+  item: { id: number; realName: string; phone: string };
+}
+
+export async function userCustomLoader({ request }: LoaderFunctionArgs, custom: UserCustom) {
+  const { title, titleKey } = await guard(request, users);
+  const url = new URL(request.url);
+  const back = backOf(url.searchParams.get("back"));
+  if (custom.kind === "enabled") throw notFound(); // a POST-only address
+  if (custom.kind === "password") {
+    const u = await loadUser(request, custom.id);
+    return json<PasswordData>({ view: "password", title, titleKey, back, item: { id: u.id, realName: u.realName, phone: u.phone } });
+  }
+  const ids = idsOf(url.searchParams).slice(0, 200);
+  const found = await Promise.all(ids.map((id) => settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: users.item }))));
+  const items = found.flatMap((r) => (r.ok ? [{ id: r.data.id, realName: r.data.realName, phone: r.data.phone }] : []));
+  return json<BulkEnabledData>({ view: "bulkEnabled", title, titleKey, enabled: enabledOf(url.searchParams.get("enabled")), back, items });
+}
+
+export async function userCustomAction({ request }: ActionFunctionArgs, custom: UserCustom) {
+  const { t } = await guard(request, users);
+  await requireCsrf(request);
+  const form = await request.formData();
+  const back = backOf(String(form.get("back") ?? ""));
+  const list = users.page + back;
+  const api = upstream(request);
+
+  if (custom.kind === "enabled" || custom.kind === "bulkEnabled") {
+    const enabled = enabledOf(form.get("enabled"));
+    const ids = custom.kind === "enabled" ? [custom.id] : idsOf(form);
+    if (!ids.length) return redirectWithToast(list, { type: "error", message: t("usermgmt:users.toggle.noneSelected") });
+    const r = await settle(
+      custom.kind === "enabled"
+        ? api.envelope("POST", `${users.endpoint}${custom.id}/enabled/`, { form: { enabled } })
+        : api.envelope("POST", `${users.endpoint}bulk_enabled/`, { form: { ids: ids.join(","), enabled } }),
+    );
+    if (!r.ok) {
+      if (r.code === 404) throw notFound();
+      if (r.code === 403 && custom.kind === "bulkEnabled") return redirectWithToast(list, { type: "error", message: r.error });
+      const detail = Object.values(r.fieldErrors ?? {}).flat()[0];
+      return redirectWithToast(list, { type: "error", message: detail ?? r.error });
+    }
+    return redirectWithToast(list, { type: "success", message: r.data.msg ?? "" });
+  }
+
+  // Password reset: a given password must meet the policy (checked here and by the API); empty = generated.
+  const password = String(form.get("password") ?? "");
+  if (password) {
+    const problems = passwordProblems(password);
+    if (problems.length) return json({ errors: problems.map((p) => t(`validation:${p}`)), generated: null }, { status: 400 });
+  }
+  const body = password ? { password: aesEncrypt(password, { key: getEnv().AES_KEY, iv: getEnv().AES_IV }) } : {};
+  const r = await settle(api.envelope("POST", `${users.endpoint}${custom.id}/password/`, { form: body, schema: z.object({ id: z.number(), password: z.string().nullable() }) }));
+  if (!r.ok) {
+    if (r.code === 404) throw notFound();
+    if (r.code === 403) return json({ errors: [r.error], generated: null }, { status: 403 });
+    return json({ errors: Object.values(r.fieldErrors ?? {}).flat().concat(r.fieldErrors ? [] : [r.error]), generated: null }, { status: 400 });
+  }
+  if (r.data.data.password) return json({ errors: [], generated: r.data.data.password, message: r.data.msg ?? "" });
+  return redirectWithToast(list, { type: "success", message: r.data.msg ?? "" });
+}
+
+export interface SendData {
+  view: "send";
+  title: string;
+  titleKey: string;
+  back: string;
+  item: { id: number; title: string; status: string };
+}
+
+export async function pushCustomLoader({ request }: LoaderFunctionArgs, custom: PushCustom) {
+  const { title, titleKey } = await guard(request, pushNotifications);
+  if (custom.id == null) throw notFound();
+  const back = backOf(new URL(request.url).searchParams.get("back"));
+  const r = await settle(upstream(request).get(`${pushNotifications.endpoint}${custom.id}/`, { schema: pushNotifications.item }));
+  if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
+  return json<SendData>({ view: "send", title, titleKey, back, item: { id: r.data.id, title: r.data.title, status: r.data.status } });
+}
+
+/** Sends a saved draft; without an id ("send" pressed on an unsaved form) the answer is "save a draft first". */
+export async function pushCustomAction({ request }: ActionFunctionArgs, custom: PushCustom) {
+  const { t } = await guard(request, pushNotifications);
+  await requireCsrf(request);
+  const form = await request.formData();
+  const back = backOf(String(form.get("back") ?? ""));
+  if (custom.id == null) return json({ sendError: t("usermgmt:pushNotifications.errors.saveDraftFirst") }, { status: 400 });
+  const r = await settle(upstream(request).envelope("POST", `${pushNotifications.endpoint}${custom.id}/send/`));
+  if (!r.ok) {
+    if (r.code === 404) throw notFound();
+    const messages = Object.values(r.fieldErrors ?? {}).flat();
+    return json({ sendError: messages.length ? messages.join("；") : r.error }, { status: 400 });
+  }
+  return redirectWithToast(pushNotifications.page + back, { type: "success", message: r.data.msg ?? "" });
+}

@@ -1,0 +1,5 @@
+import { busTeachers } from "@contract/resources/bus-teachers";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /user/busTeacher/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(busTeachers);

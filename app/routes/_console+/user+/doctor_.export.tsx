@@ -1,0 +1,5 @@
+import { doctorStudents } from "@contract/resources/doctor-students";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /user/doctor/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(doctorStudents);

@@ -1,0 +1,5 @@
+import { expertTeachers } from "@contract/resources/expert-teachers";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /user/expert/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(expertTeachers);

@@ -1,0 +1,12 @@
+import { proTeacherKindergartens } from "@contract/resources/pro-teacher-kindergartens";
+import { ResourceSubPage } from "~/components/resource/pages";
+import { resourceSubAction, resourceSubLoader } from "~/resources/route";
+import { pageMeta } from "~/utils/meta";
+
+/** /user/proTeacher/new, /<id>/delete, /delete (bulk) — sub-pages of the `proTeacherKindergartens` resource. */
+export const loader = resourceSubLoader(proTeacherKindergartens);
+export const action = resourceSubAction(proTeacherKindergartens);
+export const meta = pageMeta;
+export default function Page() {
+  return <ResourceSubPage def={proTeacherKindergartens} />;
+}

@@ -1,0 +1,5 @@
+import { users } from "@contract/resources/users";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /user/userAdministration/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
+export const loader = resourceExportLoader(users);
