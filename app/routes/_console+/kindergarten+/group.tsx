@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { groups } from "@contract/resources/groups";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /kindergarten/group — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /kindergarten/group — education groups (contract/resources/groups.ts). */
+export const loader = resourceListLoader(groups);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={groups} />;
+}

@@ -1,9 +1,11 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { kindergartens } from "@contract/resources/kindergartens";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /kindergarten/kindergarten — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /kindergarten/kindergarten — kindergartens with every field of section 3 (contract/resources/kindergartens.ts). */
+export const loader = resourceListLoader(kindergartens);
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={kindergartens} />;
+}

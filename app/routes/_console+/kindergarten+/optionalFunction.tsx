@@ -1,9 +1,102 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { NativeSelect } from "~/components/ui/select";
+import { Button } from "~/components/ui/button";
+import { pageLoader } from "~/utils/page";
+import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /kindergarten/optionalFunction — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+const listSchema = z.object({
+  list: z.array(z.object({ kindergartenId: z.number(), kindergartenName: z.string(), groupName: z.string(), showOn: z.number(), hideOn: z.number() })),
+});
+const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
+
+/**
+ * /kindergarten/optionalFunction — choose a kindergarten (optionally of one group), then edit its
+ * optional functions at /kindergarten/optionalFunction/<id>/edit. A plain GET filter form.
+ */
+export const loader = pageLoader(async ({ request }) => {
+  const url = new URL(request.url);
+  const group = url.searchParams.get("educationGroupId") ?? "";
+  const api = upstream(request);
+  const [list, groups] = await Promise.all([
+    settle(api.get("kindergartens/optional_functions/", { query: /^\d+$/.test(group) ? { educationGroupId: group } : {}, schema: listSchema })),
+    settle(api.get("lookups/groups/", { schema: optionsSchema })),
+  ]);
+  return {
+    group,
+    rows: list.ok ? list.data.list : [],
+    error: list.ok ? null : list.error,
+    groups: groups.ok ? groups.data.list : [],
+  };
+});
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+export default function Page() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["kgmgmt", "crud"]);
+  return (
+    <section className="space-y-4" data-testid="optional-function-list">
+      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+        {t("optionalFunctions.title")}
+      </h1>
+      <p className="text-sm text-gray-600">{t("optionalFunctions.intro")}</p>
+      <Form method="get" className="flex flex-wrap items-end gap-2 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
+        <label className="flex flex-col gap-1 text-sm text-gray-700">
+          {t("statistics.group")}
+          <NativeSelect name="educationGroupId" defaultValue={data.group} className="w-60">
+            <option value="">{t("statistics.allGroups")}</option>
+            {data.groups.map((g) => (
+              <option key={g.value} value={g.value}>
+                {g.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <Button type="submit" variant="outline">
+          {t("statistics.apply")}
+        </Button>
+      </Form>
+      {data.error ? <p className="text-sm text-red-600">{data.error}</p> : null}
+      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+        <table className="min-w-full text-sm">
+          <thead className="bg-gray-50 text-left text-gray-600">
+            <tr>
+              <th className="px-3 py-2 font-medium">{t("statistics.kindergarten")}</th>
+              <th className="px-3 py-2 font-medium">{t("statistics.group")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("optionalFunctions.showOn")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("optionalFunctions.hideOn")}</th>
+              <th className="px-3 py-2 font-medium">
+                <span className="sr-only">{t("crud:list.actions", { defaultValue: "" })}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-gray-400">
+                  {t("optionalFunctions.empty")}
+                </td>
+              </tr>
+            ) : (
+              data.rows.map((r) => (
+                <tr key={r.kindergartenId} className="border-t border-gray-100" data-testid={`of-row-${r.kindergartenId}`}>
+                  <td className="px-3 py-2">{r.kindergartenName}</td>
+                  <td className="px-3 py-2 text-gray-600">{r.groupName}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.showOn}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.hideOn}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Link to={`/kindergarten/optionalFunction/${r.kindergartenId}/edit${data.group ? `?back=${encodeURIComponent(`?educationGroupId=${data.group}`)}` : ""}`} className="text-primary hover:underline">
+                      {t("optionalFunctions.edit")}
+                    </Link>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,9 +1,41 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { punchRecords } from "@contract/resources/punch-records";
+import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
+import { ResourceListPage } from "~/components/resource/list";
+import { listLoader } from "~/resources/engine.server";
+import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /kindergarten/punch — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /kindergarten/punch — teachers' punch-in records (contract/resources/punch-records.ts): filter by
+ * teacher and date range, late/early marked against the punch-in setting, export. The setting's
+ * times are shown above the list (read after the list's own guard).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const res = await listLoader(args, punchRecords);
+  const data = await res.json();
+  const s = await settle(upstream(args.request).get(punchSettings.endpoint, { schema: punchSettingItem }));
+  const setting = s.ok && s.data.id ? { workStart: s.data.workStart, workEnd: s.data.workEnd } : null;
+  return json({ ...data, setting }, { headers: res.headers });
+}
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+export default function Page() {
+  const { setting } = useLoaderData<typeof loader>() as { setting: { workStart: string; workEnd: string } | null };
+  const { t } = useTranslation("kgmgmt");
+  return (
+    <ResourceListPage
+      def={punchRecords}
+      toolbar={
+        <span className="text-sm text-gray-600" data-testid="punch-standard">
+          {setting ? t("punchRecords.setting", { start: setting.workStart, end: setting.workEnd }) : t("punchRecords.noSetting")}{" "}
+          <Link to="/kindergarten/punch_setting" className="text-primary hover:underline">
+            {t("punchSettings.title")}
+          </Link>
+        </span>
+      }
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { useId } from "react";
+
+export interface BarSeries {
+  key: string;
+  label: string;
+  color: string;
+}
+export interface BarChartProps {
+  title: string;
+  description: string;
+  categories: string[];
+  series: BarSeries[];
+  /** values[categoryIndex][seriesIndex] */
+  values: number[][];
+  unit?: string;
+  max?: number;
+  width?: number;
+  height?: number;
+}
+
+const niceMax = (v: number) => {
+  if (v <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
+  return 10 * p;
+};
+const short = (s: string, n = 10) => ([...s].length > n ? [...s].slice(0, n - 1).join("") + "…" : s);
+
+/**
+ * A grouped bar chart rendered as inline SVG on the server (no JavaScript): `role="img"` with a
+ * <title> and <desc>, value labels on the bars, a legend. Pair it with a data table for screen readers.
+ */
+export function BarChart({ title, description, categories, series, values, unit = "", max, width = 720, height = 300 }: BarChartProps) {
+  const id = useId().replace(/:/g, "");
+  const m = { top: 24, right: 16, bottom: 56, left: 48 };
+  const w = width - m.left - m.right;
+  const h = height - m.top - m.bottom;
+  const top = max ?? niceMax(Math.max(0, ...values.flat()));
+  const ticks = Array.from({ length: 5 }, (_, i) => (top / 4) * i);
+  const band = categories.length ? w / categories.length : w;
+  const barW = Math.max(4, Math.min(28, (band * 0.8) / Math.max(1, series.length)));
+  const y = (v: number) => h - (Math.max(0, v) / top) * h;
+  return (
+    <svg
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full max-w-3xl"
+      data-testid="bar-chart"
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <title id={`${id}-t`}>{title}</title>
+      <desc id={`${id}-d`}>{description}</desc>
+      <g transform={`translate(${m.left},${m.top})`} fontSize="11" fontFamily="inherit">
+        {ticks.map((v) => (
+          <g key={v} transform={`translate(0,${y(v)})`}>
+            <line x1={0} x2={w} stroke="#e5e7eb" />
+            <text x={-6} dy="0.32em" textAnchor="end" fill="#6b7280">
+              {Number.isInteger(v) ? v : v.toFixed(1)}
+              {unit}
+            </text>
+          </g>
+        ))}
+        {categories.map((c, ci) => {
+          const x0 = ci * band + (band - barW * series.length) / 2;
+          return (
+            <g key={ci}>
+              {series.map((s, si) => {
+                const v = values[ci]?.[si] ?? 0;
+                return (
+                  <g key={s.key}>
+                    <rect x={x0 + si * barW} y={y(v)} width={barW - 2} height={h - y(v)} fill={s.color} rx={2}>
+                      <title>{`${c} · ${s.label}: ${v}${unit}`}</title>
+                    </rect>
+                    <text x={x0 + si * barW + (barW - 2) / 2} y={y(v) - 3} textAnchor="middle" fill="#374151" fontSize="10">
+                      {v}
+                    </text>
+                  </g>
+                );
+              })}
+              <text x={ci * band + band / 2} y={h + 16} textAnchor="middle" fill="#374151">
+                {short(c, Math.max(6, Math.floor(band / 11)))}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={0} x2={w} y1={h} y2={h} stroke="#9ca3af" />
+        <g transform={`translate(0,${h + 34})`}>
+          {series.map((s, i) => (
+            <g key={s.key} transform={`translate(${i * 110},0)`}>
+              <rect width={10} height={10} fill={s.color} rx={2} />
+              <text x={14} y={9} fill="#374151">
+                {s.label}
+              </text>
+            </g>
+          ))}
+        </g>
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,5 @@
+import { groups } from "@contract/resources/groups";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /kindergarten/group/export?format=xlsx|csv&<list filters>. */
+export const loader = resourceExportLoader(groups);
