@@ -49,8 +49,22 @@ export async function getLocale(request: Request): Promise<Lang> {
   return isLang(detected) ? detected : DEFAULT_LANG;
 }
 
+/**
+ * t functions by language and namespaces. remix-i18next's getFixedT creates and initialises a new i18next
+ * instance with every bundled locale on each call (~1 ms each, several calls per page); the resources are
+ * static, so one instance per (language, namespaces) serves every request.
+ */
+const fixedT = new Map<string, ReturnType<typeof i18nServer.getFixedT>>();
+
 /** A server-side t function: `const t = await getT(request, "common")`. */
 export async function getT(request: Request | Lang, ns: string | string[] = "common") {
   const lng = typeof request === "string" ? request : await getLocale(request);
-  return i18nServer.getFixedT(lng, ns as "common");
+  const key = `${lng}|${Array.isArray(ns) ? ns.join(",") : ns}`;
+  let t = fixedT.get(key);
+  if (!t) {
+    t = i18nServer.getFixedT(lng, ns as "common");
+    fixedT.set(key, t);
+    t.catch(() => fixedT.delete(key));
+  }
+  return t;
 }
