@@ -244,7 +244,8 @@ const MATCHERS = ALL_PAGES.map((r) => ({ route: r, re: matcher(r.path) }));
  * `<page>/delete` (bulk), `<page>/<id>`, `<page>/<id>/edit`, `<page>/<id>/delete` (numeric ids only).
  * They belong to their page: same rules, same title. Any other path under a page stays unknown.
  */
-const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|\d+(?:\/(?:edit|delete))?)\/?$/;
+// Plus the user-management actions: `<page>/enabled` (bulk enable/disable), `<page>/<id>/enabled|password|send`, `<page>/send`.
+const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|enabled|send|\d+(?:\/(?:edit|delete|enabled|password|send))?)\/?$/;
 
 /** The page of the table a URL path belongs to (or undefined for unknown paths). */
 export function findPage(pathname: string): PageRoute | undefined {
