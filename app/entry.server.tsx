@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -10,6 +10,20 @@ import i18nConfig from "./i18n";
 import { getLocale } from "./utils/i18n.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React 18.3's renderToPipeableStream can flush its 2 KB view with trailing zero bytes when a
+ * multi-byte character (our Chinese text) does not fit at the end of the view (react#31134): the
+ * browser then shows U+0000 inside text and form values, and a form posted without JavaScript saves
+ * them. A zero byte is never part of valid UTF-8 HTML here (JSON escapes U+0000), so drop them.
+ */
+function withoutZeroBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((b) => b !== 0)) : chunk);
+    },
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -33,7 +47,9 @@ export default async function handleRequest(
         [callbackName]: () => {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const clean = withoutZeroBytes();
+          body.pipe(clean);
+          const stream = createReadableStreamFromReadable(clean);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
