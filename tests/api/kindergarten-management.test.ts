@@ -210,7 +210,7 @@ describe("kindergartens (kindergartens/)", () => {
       [{ registrationCode: "sun001" }, "registrationCode", /已被其他幼儿园使用/],
     ];
     for (const [patch, field, msg] of cases) {
-      const r = await t.call("POST", base, { token: admin6, form: { ...form, ...patch } as Record<string, string> });
+      const r = await t.call("POST", base, { token: admin6, form: { ...form, ...patch } as Record<string, string | number> });
       expect(r.code, JSON.stringify(patch)).toBe(422);
       expect(r.data.errors[field]?.[0], JSON.stringify(patch)).toMatch(msg);
     }

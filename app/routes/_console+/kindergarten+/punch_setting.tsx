@@ -35,7 +35,8 @@ export default function Page() {
         <strong className="font-medium text-gray-800">{data.kindergartenName}</strong> · {t("punchSettings.intro")}
         {data.updatedAt ? <span className="ml-2 text-gray-400">{t("punchSettings.updatedAt", { at: formatDateTime(data.updatedAt) })}</span> : null}
       </p>
-      <ResourceFormPage def={punchSettings} />
+      {/* Keyed by the save time: after a save the form starts again from the saved values. */}
+      <ResourceFormPage key={data.updatedAt ?? "new"} def={punchSettings} />
     </div>
   );
 }
