@@ -194,6 +194,17 @@ export const usersMapping = defineMapping({
       await trx.updateTable("buses").set({ teacher2_id: null }).where("teacher2_id", "=", item.id).execute();
       await trx.deleteFrom("wechat_accounts").where("user_id", "=", item.id).execute();
       await trx.deleteFrom("tokens").where("user_id", "=", item.id).execute();
+      // History that must stay (punch-in records, and whatever later sections add with a foreign key to users):
+      // the user cannot be deleted, only disabled. Checked by deleting here (PostgreSQL enforces the keys).
+      const history = await sql<{ n: number }>`select count(*) as n from punch_records where user_id = ${item.id}`.execute(trx).catch(() => null);
+      if (Number(history?.rows[0]?.n ?? 0) > 0) throw new ApiError(409, "usermgmt:users.errors.hasHistory");
+      try {
+        await w.delete("users", item.id);
+      } catch (e) {
+        const code = String((e as { code?: unknown }).code ?? "");
+        if (code === "23503" || code.includes("FOREIGN")) throw new ApiError(409, "usermgmt:users.errors.hasHistory");
+        throw e;
+      }
     },
   },
 });

@@ -274,6 +274,14 @@ describe("users (users/)", () => {
     const bulkSelf = await t.call("POST", `${base}bulk_delete/`, { token: admin5, form: { ids: `${a},${me}` } });
     expect(bulkSelf.code).toBe(409);
     expect(await db().selectFrom("users").select("id").where("id", "=", a).executeTakeFirst()).toBeDefined();
+    // A user with history (punch-in records) can only be disabled.
+    const punched = await db().selectFrom("punch_records" as never).select("user_id" as never).executeTakeFirst() as { user_id: number } | undefined;
+    if (punched) {
+      const r = await t.call("DELETE", `${base}${punched.user_id}/`, { token: admin6, lang: "en" });
+      expect(r.code).toBe(409);
+      expect(r.msg).toContain("disable the account instead");
+      expect(await db().selectFrom("users").select("id").where("id", "=", Number(punched.user_id)).executeTakeFirst()).toBeDefined();
+    }
     const bulk = await t.call("POST", `${base}bulk_delete/`, { token: admin5, form: { ids: `${a},${b}` } });
     expect(bulk.code).toBe(200);
     expect(await db().selectFrom("users").select("id").where("id", "in", [a, b]).execute()).toHaveLength(0);
