@@ -57,6 +57,8 @@ export interface ListColumn {
   enumPrefix?: string;
   /** The cell links to the detail page (or the edit page when there is no detail view). */
   link?: boolean;
+  /** Colour of a cell by its value (e.g. `{ expired: "danger" }`), so a state stands out in the list. */
+  tones?: Record<string, "danger" | "warning" | "success" | "muted">;
   /** Shown only to these roles (e.g. the kindergarten column to roles reaching several kindergartens). */
   roles?: readonly RoleId[];
   align?: "left" | "right" | "center";

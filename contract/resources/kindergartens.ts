@@ -90,7 +90,7 @@ export const kindergartens = defineResource({
     { field: "maxClasses", label: "kgmgmt:kindergartens.fields.maxClasses", sortable: true, format: "number", align: "right" },
     { field: "contractEnd", label: "kgmgmt:kindergartens.fields.contractEnd", sortable: true, format: "date" },
     { field: "remainingDays", label: "kgmgmt:kindergartens.fields.remainingDays", sortable: true, format: "number", align: "right" },
-    { field: "contractStatus", label: "kgmgmt:kindergartens.fields.contractStatus", format: "enum", enumPrefix: "kgmgmt:kindergartens.contractStatuses" },
+    { field: "contractStatus", label: "kgmgmt:kindergartens.fields.contractStatus", format: "enum", enumPrefix: "kgmgmt:kindergartens.contractStatuses", tones: { expired: "danger", expiring: "warning", active: "success" } },
     { field: "registrationCode", label: "kgmgmt:kindergartens.fields.registrationCode", sortable: true },
   ],
   filters: [

@@ -89,8 +89,17 @@ function Cell({ col, item, t }: { col: ListColumn; item: Item; t: (k: string, p?
         ))}
       </div>
     );
+  const tone = col.tones?.[String(v)];
+  if (tone) return <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>{formatCell(v, col, t)}</span>;
   return <>{formatCell(v, col, t)}</>;
 }
+
+const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
+  danger: "bg-red-50 text-red-700 ring-red-100",
+  warning: "bg-amber-50 text-amber-700 ring-amber-100",
+  success: "bg-green-50 text-green-700 ring-green-100",
+  muted: "bg-gray-50 text-gray-600 ring-gray-100",
+};
 
 /**
  * The list page of a resource: filter form (plain GET), sortable headers (links), pagination with
