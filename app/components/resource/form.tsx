@@ -95,7 +95,7 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
  * until hydration), field errors in the user's language (the API's 422 `data.errors` included),
  * values kept after a failed submit; success is post/redirect/get to the list with a toast.
  */
-export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
+export function ResourceFormPage({ def, inPlace = false }: { def: ResourceDefinition; /** A settings object edited in place (no list to go back to). */ inPlace?: boolean }) {
   const data = useLoaderData<FormData_>();
   const actionData = useActionData<FormActionData>();
   const { t, msgs } = useResourceT();
@@ -135,9 +135,11 @@ export function ResourceFormPage({ def }: { def: ResourceDefinition }) {
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
           {heading}
         </h1>
-        <Link to={list} className="text-sm text-primary hover:underline">
-          {t("crud:actions.back")}
-        </Link>
+        {inPlace ? null : (
+          <Link to={list} className="text-sm text-primary hover:underline">
+            {t("crud:actions.back")}
+          </Link>
+        )}
       </div>
       <Form method="post" {...getFormProps(form)} noValidate={hydrated} onChange={onChange} className="space-y-6 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
         {def.formGroups.map((g, gi) => {
