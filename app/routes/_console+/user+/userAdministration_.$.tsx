@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { users } from "@contract/resources/users";
+import { grantableRoles, users } from "@contract/resources/users";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { useResourceT } from "~/components/resource/i18n";
@@ -124,5 +124,22 @@ export default function Page() {
   const data = useLoaderData<SubData | BulkEnabledData | PasswordData>();
   if (data.view === "bulkEnabled") return <BulkEnabledPage />;
   if (data.view === "password") return <PasswordPage />;
+  if (data.view === "create" || data.view === "edit") return <UserForm roleId={data.roleId} />;
   return <ResourceSubPage def={users} />;
+}
+
+/** The create/edit form, with the roles this administrator may grant (the API refuses the others per field). */
+function UserForm({ roleId }: { roleId: number }) {
+  const { t } = useResourceT();
+  const roles = grantableRoles(roleId)
+    .map((r) => t(`menu:role.${r}`))
+    .join("、");
+  return (
+    <div className="space-y-3">
+      <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">
+        {t("usermgmt:users.help.grant", { roles })}
+      </p>
+      <ResourceSubPage def={users} />
+    </div>
+  );
 }
