@@ -151,5 +151,38 @@ export const kindergartens = defineResource({
     { field: "version", label: "kgmgmt:kindergartens.fields.version", format: "enum", enumPrefix: "kgmgmt:kindergartens.versions" },
     { field: "registrationCode", label: "kgmgmt:kindergartens.fields.registrationCode" },
   ],
-  detail: true,
+  detail: [
+    {
+      title: "kgmgmt:kindergartens.groups.basic",
+      fields: [
+        { field: "name", label: "kgmgmt:kindergartens.fields.name" },
+        { field: "nameEn", label: "kgmgmt:kindergartens.fields.nameEn" },
+        { field: "groupName", label: "kgmgmt:kindergartens.fields.group" },
+        { field: "version", label: "kgmgmt:kindergartens.fields.version", format: "enum", enumPrefix: "kgmgmt:kindergartens.versions" },
+        { field: "classCount", label: "kgmgmt:kindergartens.fields.classCount", format: "number" },
+        { field: "maxClasses", label: "kgmgmt:kindergartens.fields.maxClasses", format: "number" },
+        { field: "registrationCode", label: "kgmgmt:kindergartens.fields.registrationCode" },
+      ],
+    },
+    {
+      title: "kgmgmt:kindergartens.groups.address",
+      fields: [
+        { field: "province", label: "kgmgmt:kindergartens.fields.province" },
+        { field: "city", label: "kgmgmt:kindergartens.fields.city" },
+        { field: "area", label: "kgmgmt:kindergartens.fields.area" },
+        { field: "address", label: "kgmgmt:kindergartens.fields.address" },
+        { field: "longitude", label: "kgmgmt:kindergartens.fields.longitude", format: "number" },
+        { field: "latitude", label: "kgmgmt:kindergartens.fields.latitude", format: "number" },
+      ],
+    },
+    {
+      title: "kgmgmt:kindergartens.groups.contract",
+      fields: [
+        { field: "contractStart", label: "kgmgmt:kindergartens.fields.contractStart", format: "date" },
+        { field: "contractEnd", label: "kgmgmt:kindergartens.fields.contractEnd", format: "date" },
+        { field: "remainingDays", label: "kgmgmt:kindergartens.fields.remainingDays", format: "number" },
+        { field: "contractStatus", label: "kgmgmt:kindergartens.fields.contractStatus", format: "enum", enumPrefix: "kgmgmt:kindergartens.contractStatuses" },
+      ],
+    },
+  ],
 });
