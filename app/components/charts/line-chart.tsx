@@ -25,7 +25,9 @@ export function LineChart({ title, description, points, unit = "", color = "#409
   const top = hi > lo ? hi : lo + 10;
   const x = (i: number) => (points.length <= 1 ? w / 2 : (i / (points.length - 1)) * w);
   const y = (v: number) => h - ((v - lo) / (top - lo)) * h;
-  const ticks = Array.from({ length: 5 }, (_, i) => lo + ((top - lo) / 4) * i);
+  // Ticks every 10 units when that gives a handful of lines, else quarters.
+  const span = top - lo;
+  const ticks = span % 10 === 0 && span / 10 <= 6 ? Array.from({ length: span / 10 + 1 }, (_, i) => lo + i * 10) : Array.from({ length: 5 }, (_, i) => lo + (span / 4) * i);
   const path = points
     .map((p, i) => (p.value == null ? null : `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`))
     .filter(Boolean)
