@@ -4,7 +4,7 @@ import { Icon } from "~/components/icons";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";
 import { pageMeta } from "~/utils/meta";
-import { pageLoader } from "~/utils/page";
+import { pageAction, pageLoader } from "~/utils/page";
 import { hasPermission } from "@contract/permissions";
 import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
@@ -20,6 +20,8 @@ const summarySchema = z.object({
   todos: z.array(z.object({ key: z.string(), count: z.number(), path: z.string().nullish() })),
 });
 
+/** This page takes no posts; a POST still meets the guard (403, else 405). */
+export const action = pageAction();
 export const loader = pageLoader(async ({ request, user }) => {
   const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the

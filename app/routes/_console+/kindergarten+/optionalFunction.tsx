@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { NativeSelect } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
-import { pageLoader } from "~/utils/page";
+import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,6 +16,8 @@ const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), lab
  * /kindergarten/optionalFunction — choose a kindergarten (optionally of one group), then edit its
  * optional functions at /kindergarten/optionalFunction/<id>/edit. A plain GET filter form.
  */
+/** This page takes no posts; a POST still meets the guard (403, else 405). */
+export const action = pageAction();
 export const loader = pageLoader(async ({ request }) => {
   const url = new URL(request.url);
   const group = url.searchParams.get("educationGroupId") ?? "";

@@ -6,7 +6,7 @@ import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import { pageLoader } from "~/utils/page";
+import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -17,6 +17,8 @@ const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), lab
  * attendance rate; charts rendered on the server as inline SVG (readable without JavaScript), each
  * with a title, a description and its data table. Filter by group with a plain GET form.
  */
+/** This page takes no posts; a POST still meets the guard (403, else 405). */
+export const action = pageAction();
 export const loader = pageLoader(async ({ request }) => {
   const url = new URL(request.url);
   const group = url.searchParams.get("educationGroupId") ?? "";

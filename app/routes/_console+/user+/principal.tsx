@@ -1,10 +1,11 @@
 import { principalKindergartens } from "@contract/resources/principal-kindergartens";
 import { ResourceListPage } from "~/components/resource/list";
-import { resourceListLoader } from "~/resources/route";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/principal — the list of the `principalKindergartens` resource (contract/resources/principal-kindergartens.ts). */
 export const loader = resourceListLoader(principalKindergartens);
+export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceListPage def={principalKindergartens} />;

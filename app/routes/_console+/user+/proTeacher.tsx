@@ -1,10 +1,11 @@
 import { proTeacherKindergartens } from "@contract/resources/pro-teacher-kindergartens";
 import { ResourceListPage } from "~/components/resource/list";
-import { resourceListLoader } from "~/resources/route";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/proTeacher — the list of the `proTeacherKindergartens` resource (contract/resources/pro-teacher-kindergartens.ts). */
 export const loader = resourceListLoader(proTeacherKindergartens);
+export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceListPage def={proTeacherKindergartens} />;

@@ -2,12 +2,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pushNotifications } from "@contract/resources/push-notifications";
 import { ResourceListPage } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
-import { resourceListLoader } from "~/resources/route";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/push — push notifications: drafts and the sent history (status, recipient count, sent time); drafts can be sent. */
 export const loader = resourceListLoader(pushNotifications);
+export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   const data = useLoaderData<ListData>();

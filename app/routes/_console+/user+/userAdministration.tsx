@@ -4,7 +4,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ResourceListPage } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { Button } from "~/components/ui/button";
-import { resourceListLoader } from "~/resources/route";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
 
@@ -14,6 +14,7 @@ import { pageMeta } from "~/utils/meta";
  * (GET confirmation page, then POST; no JavaScript needed).
  */
 export const loader = resourceListLoader(users);
+export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   const data = useLoaderData<ListData>();
