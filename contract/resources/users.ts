@@ -83,12 +83,10 @@ export const users = defineResource({
   columns: [
     { field: "realName", label: "usermgmt:users.fields.realName", sortable: true, link: true },
     { field: "phone", label: "usermgmt:users.fields.phone", sortable: true },
-    { field: "gender", label: "usermgmt:users.fields.gender", format: "enum", enumPrefix: "usermgmt:users.genders" },
     { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
     { field: "kindergartenName", label: "resources:common.kindergarten", sortable: true, roles: [Role.superAdmin, Role.groupAdmin] },
     { field: "className", label: "usermgmt:users.fields.class", sortable: true },
     { field: "enabled", label: "usermgmt:users.fields.enabled", format: "boolean", sortable: true },
-    { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", format: "number", sortable: true, align: "right" },
     { field: "createdAt", label: "resources:common.createdAt", sortable: true, format: "datetime" },
   ],
   filters: [
@@ -155,7 +153,35 @@ export const users = defineResource({
   ],
   importDefaults: { enabled: "on" },
   createDefaults: { enabled: "on" },
-  detail: true,
+  detail: [
+    {
+      title: "usermgmt:users.groups.account",
+      fields: [
+        { field: "realName", label: "usermgmt:users.fields.realName" },
+        { field: "phone", label: "usermgmt:users.fields.phone" },
+        { field: "gender", label: "usermgmt:users.fields.gender", format: "enum", enumPrefix: "usermgmt:users.genders" },
+        { field: "email", label: "usermgmt:users.fields.email" },
+        { field: "enabled", label: "usermgmt:users.fields.enabled", format: "boolean" },
+        { field: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", format: "number" },
+        { field: "createdAt", label: "resources:common.createdAt", format: "datetime" },
+      ],
+    },
+    {
+      title: "usermgmt:users.groups.organisation",
+      fields: [
+        { field: "educationGroupName", label: "usermgmt:users.fields.group" },
+        { field: "kindergartenName", label: "resources:common.kindergarten" },
+        { field: "className", label: "usermgmt:users.fields.class" },
+      ],
+    },
+    {
+      title: "usermgmt:users.groups.roles",
+      fields: [
+        { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
+        { field: "defaultRoleId", label: "usermgmt:users.fields.defaultRole", format: "enum", enumPrefix: "menu:role" },
+      ],
+    },
+  ],
 });
 
 /** Administrator's password reset: a new policy-compliant password, or empty = generate one (shown once). */
