@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalFunctionSchema } from "./optional-function";
 import { ROLE_IDS, type RoleId } from "./roles";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Per-kindergarten feature flags of section 3 (plus isHideNotice and isHideCareGreetings, see routes.md). */
 export const SHOW_FLAGS = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Section 5: at least 8 characters, three of four kinds (upper, lower, digits, symbols),

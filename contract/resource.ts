@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { findPage } from "./route-tree";
 import type { RoleId } from "./roles";
 

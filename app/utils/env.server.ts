@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { DEFAULTS, defaultApiBaseUrl } from "@contract/settings";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Endpoints, kindergartenItemSchema, MAX_PAGE_SIZE } from "@contract/api";
 import { KINDERGARTEN_SWITCH_ROLES } from "@contract/roles";
 import type { SessionUser } from "./session.server";

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { getEnv } from "./env.server";
 import { isHttps } from "./session.server";
 

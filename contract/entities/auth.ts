@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Request and reply shapes of the school API's authentication, registration and storage endpoints

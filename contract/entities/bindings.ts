@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_PAGE_SIZE } from "../api";
 
 /** Paging and filters of the section 7 binding lists. */

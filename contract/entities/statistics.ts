@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** GET statistics/kindergartens/ (page /kindergarten/statistics): counts and attendance per group and kindergarten. */
 const counts = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Role } from "../roles";
 import { defineResource, fields } from "../resource";
 import { CLASS_LEVELS } from "../entities/vocab";

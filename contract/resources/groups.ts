@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineResource, fields } from "../resource";
 
 /** /kindergarten/group: education groups (name in both languages), with their number of kindergartens. Super admin only. */

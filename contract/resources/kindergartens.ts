@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineResource, fields } from "../resource";
 import { KINDERGARTEN_VERSIONS } from "../entities/vocab";
 

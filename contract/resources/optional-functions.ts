@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { FLAGS, HIDE_FLAGS, optionalFunctionSchema, SHOW_FLAGS, type Flag } from "../optional-function";
 import { defineResource, fields, type FormField } from "../resource";
 

@@ -1,5 +1,5 @@
 import { kindergartenBindingSchema } from "../entities/bindings";
-import { z } from "zod";
+import * as z from "zod";
 import { defineResource, fields } from "../resource";
 
 /**

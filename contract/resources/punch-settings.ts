@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Role } from "../roles";
 import { defineResource, fields } from "../resource";
 

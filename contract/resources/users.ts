@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { newPasswordField } from "../password-policy";
 import { ROLE_IDS, Role, type RoleId } from "../roles";
 import { defineResource, fields } from "../resource";

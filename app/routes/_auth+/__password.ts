@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { newPasswordField, PASSWORD_MIN_LENGTH } from "@contract/password-policy";
 
 /** Shared by the register and reset-password forms (browser and server): messages are `validation` keys. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Endpoints } from "@contract/api";
 import { getT } from "~/utils/i18n.server";
 import { settle, upstream } from "~/utils/upstream.server";

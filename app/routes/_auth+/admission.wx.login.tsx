@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { Endpoints, tokenReplySchema } from "@contract/api";
 import { aesEncrypt } from "@contract/crypto";
 import { CsrfInput } from "~/components/csrf-input";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { Icon } from "~/components/icons";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";

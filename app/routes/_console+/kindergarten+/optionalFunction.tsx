@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { NativeSelect } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
 import { pageAction, pageLoader } from "~/utils/page";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { can } from "@contract/resource";
 import { aesEncrypt } from "@contract/crypto";
 import { passwordProblems } from "@contract/password-policy";
