@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFormFields, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
+import { optionalFunctions } from "@contract/resources/optional-functions";
+import { punchSettings } from "@contract/resources/punch-settings";
 import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
 import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
 
@@ -437,6 +439,61 @@ describe("API permission matrix: the binding endpoints of section 7", () => {
       }
       const bad = [...phase1, ...phase2].filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
       console.log(`[matrix] ${base}: ${phase1.length + phase2.length} cells, ${bad.length} mismatches`);
+      expect(bad).toEqual([]);
+    });
+  }
+});
+
+// ------------------------------------------------------------------------------------------------
+// The single-row editors of the kindergarten section (definitions outside RESOURCES: no list/CRUD
+// routes, an in-place GET/PUT): optional functions per kindergarten, the punch-in setting of the
+// caller's kindergarten. Same expectation: routes.md page roles and flag rule ∩ `can`.
+// ------------------------------------------------------------------------------------------------
+describe("API permission matrix: the single-row editors of the kindergarten section", () => {
+  const editors = [
+    { def: optionalFunctions, paths: (kg: number) => `kindergartens/${kg}/optional_function/`, list: "kindergartens/optional_functions/" },
+    { def: punchSettings, paths: () => punchSettings.endpoint, list: null },
+  ];
+  for (const { def, paths, list } of editors) {
+    it(`${def.name} (${def.page}): read and save × every user`, async () => {
+      const cells: Cell[] = [];
+      // What each allowed user sees of kindergartens 1 and 4 (the punch setting: her own kindergarten only).
+      const targets = def === optionalFunctions ? [1, 4] : [0];
+      for (const a of actors) {
+        const read = allows(def, "read", a);
+        const change = allows(def, "change", a);
+        if (list) cells.push({ resource: def.name, action: `GET ${list}`, actor: a, want: [read ? 200 : 403], run: () => t.call("GET", list, { token: a.token }) });
+        for (const kg of targets) {
+          const path = paths(kg);
+          cells.push({
+            resource: def.name,
+            action: `GET ${path}`,
+            actor: a,
+            want: [read ? 200 : 403],
+            run: async () => {
+              const r = await t.call("GET", path, { token: a.token });
+              // The punch setting answered is that of the caller's own kindergarten.
+              if (codeOf(r) === 200 && def === punchSettings && r.data.kindergartenId !== a.kg) return { ...r, code: -1, msg: `setting of kindergarten ${r.data.kindergartenId}` };
+              return r;
+            },
+          });
+          cells.push({
+            resource: def.name,
+            action: `PUT ${path} (same values)`,
+            actor: a,
+            want: change ? OK_WRITE : [403],
+            run: async () => {
+              // The form: the row as an allowed reader sees it (refused users send the same, to be refused).
+              const reader = actors.find((x) => allows(def, "change", x) && (def === optionalFunctions || x.kg === (a.kg ?? 1))) ?? actors.find((x) => allows(def, "read", x))!;
+              const current = await t.call("GET", path, { token: (change ? a : reader).token });
+              return t.call("PUT", path, { token: a.token, form: formFrom(def, (current.data ?? {}) as Record<string, unknown>) });
+            },
+          });
+        }
+      }
+      const out = await runCells(cells);
+      const bad = out.filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
+      console.log(`[matrix] ${def.name}: ${out.length} cells (${out.filter((o) => o.got === 403).length} refused 403), ${bad.length} mismatches`);
       expect(bad).toEqual([]);
     });
   }
