@@ -233,6 +233,15 @@ describe("console permission matrix: kindergarten and user management", () => {
         // An empty form (only the CSRF token): refused → 403; allowed → a validation answer or "not built" (405).
         if (mod.action) cells.push({ what: `POST ${p.path} (empty form)`, actor: a, want: ok ? NOT_REFUSED : [403], run: () => callRoute(file, "action", p.path, a) });
       }
+      // Pages with sub-pages but no resource definition (e.g. the optional-functions editor at <page>/<id>/edit):
+      // kindergarten 1's editor and an empty save; allowed → the page (or 404 for an id outside her reach).
+      const subFile = routeFile(p.path, "_.$");
+      if (defs.some((d) => d.page === p.path) || !fs.existsSync(subFile)) continue;
+      for (const a of actors) {
+        const ok = pageAllows(p.path, a);
+        cells.push({ what: `GET ${p.path}/1/edit`, actor: a, want: ok ? [200, 404] : [403], run: () => callRoute(subFile, "loader", `${p.path}/1/edit`, a, { "*": "1/edit" }) });
+        cells.push({ what: `POST ${p.path}/1/edit (empty form)`, actor: a, want: ok ? NOT_REFUSED.concat(404) : [403], run: () => callRoute(subFile, "action", `${p.path}/1/edit`, a, { "*": "1/edit" }) });
+      }
     }
     const { bad, count, refused } = await runCells(cells);
     console.log(`[console matrix] pages: ${count} cells (${refused} refused), ${bad.length} mismatches`);
