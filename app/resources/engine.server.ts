@@ -209,7 +209,10 @@ export async function subLoader({ request, params }: LoaderFunctionArgs, def: Re
   }
   if (sub.view === "detail" || sub.view === "delete") {
     // Endpoints without `GET {id}/` (section 7 bindings): the confirmation names the row by its id.
-    const item = sub.view === "delete" && def.itemEndpoint === false ? { id: sub.id } : await loadItem(request, def, sub.id);
+    const item =
+      sub.view === "delete" && def.itemEndpoint === false
+        ? { id: sub.id, [def.labelField]: (url.searchParams.get("label") ?? "").slice(0, 100) || String(sub.id) }
+        : await loadItem(request, def, sub.id);
     return json<SubData>({ ...base, view: sub.view, id: sub.id, item });
   }
   if (sub.view === "bulkDelete") {

@@ -339,7 +339,11 @@ export function ResourceListPage({
                           ) : null}
                           {perms.delete ? (
                             <Link
-                              to={subHref(def, `${item.id}/delete`, back)}
+                              to={
+                                subHref(def, `${item.id}/delete`, back) +
+                                // Without an item endpoint the confirmation page names the row from the link.
+                                (def.itemEndpoint === false ? `${back ? "&" : "?"}label=${encodeURIComponent(String(item[def.labelField] ?? ""))}` : "")
+                              }
                               className="text-red-500 hover:underline"
                               data-testid="row-delete"
                               onClick={(e) => {
