@@ -13,11 +13,12 @@
  *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of /login and of the users list.
  * Prints Markdown tables and writes them to bench/results.md with the machine description.
  *
+ * `npm run bench -- --build` measures the current sources (a private build) instead of a copy of build/.
  * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
  * BENCH_QUICK=1 (small counts, for developing the bench itself).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -46,6 +47,8 @@ const LIMITS = QUICK
   ? { 1: { requests: 10, ms: 3000 }, 50: { requests: 100, ms: 4000 } }
   : { 1: { requests: 60, ms: 8000 }, 50: { requests: 500, ms: 12000 } };
 const CONCURRENCY = [1, 50] as const;
+/** A list page that really shows rows (the resource list's row marker; an upstream error renders none). */
+const ROW_MARKER = 'data-testid="resource-row"';
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -135,12 +138,13 @@ interface Stats {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 /** `concurrency` clients issue GETs back to back until the request or time budget is spent. */
-async function measure(url: string, headers: Record<string, string>, concurrency: number): Promise<Stats> {
+async function measure(url: string, headers: Record<string, string>, concurrency: number, mustContain: string): Promise<Stats> {
   const limit = LIMITS[concurrency as 1 | 50];
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
-    // Warm-up: open the connections, fill caches.
-    await Promise.all(Array.from({ length: Math.min(concurrency, 10) }, () => request(url, { headers, agent })));
+    // Warm-up: JIT, caches, then open the connections.
+    for (let i = 0; i < (QUICK ? 5 : 20); i++) await request(url, { headers, agent });
+    await Promise.all(Array.from({ length: concurrency }, () => request(url, { headers, agent })));
     const lat: number[] = [];
     let issued = 0;
     let errors = 0;
@@ -153,7 +157,8 @@ async function measure(url: string, headers: Record<string, string>, concurrency
           const s = performance.now();
           const r = await request(url, { headers, agent }).catch(() => null);
           lat.push(performance.now() - s);
-          if (!r || r.status !== 200) errors++;
+          // A page that rendered an error state (upstream failure) instead of the list counts as an error.
+          if (!r || r.status !== 200 || !r.body.includes(mustContain)) errors++;
         }
       }),
     );
@@ -263,17 +268,56 @@ async function assetBytes(page: string, cookie?: string): Promise<AssetBytes> {
 // ------------------------------------------------------------------------------------------------
 // Main
 // ------------------------------------------------------------------------------------------------
-function prepareConsole() {
+/** Every /build/ asset the server build refers to (its assets manifest). */
+const referencedAssets = (serverBuild: string) => [...new Set([...readFileSync(serverBuild, "utf8").matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+
+/**
+ * A private, consistent copy of the console build in bench/.tmp/console (others may rebuild build/ at any
+ * time): build/ and public/ are copied, then every asset the server build names must exist in the copy;
+ * a copy taken in the middle of someone's rebuild is retried.
+ */
+async function prepareConsole() {
+  if (process.argv.includes("--build")) return privateBuild();
   if (!existsSync(join(ROOT, "build/index.js"))) {
     log("build/index.js is missing: npx remix build");
     const b = spawnSync("npx", ["remix", "build"], { cwd: ROOT, stdio: "inherit" });
     if (b.status !== 0) throw new Error("remix build failed");
   }
+  for (let attempt = 1; ; attempt++) {
+    rmSync(CONSOLE_DIR, { recursive: true, force: true });
+    mkdirSync(join(CONSOLE_DIR, "public"), { recursive: true });
+    cpSync(join(ROOT, "build"), join(CONSOLE_DIR, "build"), { recursive: true });
+    cpSync(join(ROOT, "public"), join(CONSOLE_DIR, "public"), { recursive: true });
+    writeFileSync(join(CONSOLE_DIR, "package.json"), JSON.stringify({ type: "module", private: true }));
+    const missing = referencedAssets(join(CONSOLE_DIR, "build/index.js")).filter((u) => !existsSync(join(CONSOLE_DIR, "public", u)));
+    if (!missing.length) return;
+    if (attempt >= 10) throw new Error(`the build is inconsistent (${missing.length} assets missing, e.g. ${missing[0]}): run npx remix build`);
+    log(`build/ is being rebuilt (${missing.length} assets missing); copying again in 5 s`);
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+}
+
+/**
+ * `npm run bench -- --build`: builds the current sources in a scratch copy outside the repository (app/, contract/
+ * and the configs copied, node_modules linked; the shared build/ is left alone) into bench/.tmp/console.
+ */
+function privateBuild() {
+  const src = join(os.tmpdir(), `kg-bench-src-${process.pid}`);
+  rmSync(src, { recursive: true, force: true });
+  mkdirSync(join(src, "public"), { recursive: true });
+  for (const d of ["app", "contract"]) cpSync(join(ROOT, d), join(src, d), { recursive: true });
+  for (const f of ["remix.config.js", "tailwind.config.ts", "tsconfig.json", "package.json"]) cpSync(join(ROOT, f), join(src, f));
+  cpSync(join(ROOT, "public"), join(src, "public"), { recursive: true, filter: (p) => !p.startsWith(join(ROOT, "public", "build")) });
+  symlinkSync(join(ROOT, "node_modules"), join(src, "node_modules"));
+  log(`building the current sources in ${src}`);
+  const b = spawnSync("npx", ["remix", "build"], { cwd: src, encoding: "utf8" });
+  if (b.status !== 0) throw new Error(`remix build failed:\n${b.stdout}\n${b.stderr}`);
   rmSync(CONSOLE_DIR, { recursive: true, force: true });
-  mkdirSync(join(CONSOLE_DIR, "public"), { recursive: true });
-  cpSync(join(ROOT, "build"), join(CONSOLE_DIR, "build"), { recursive: true });
-  cpSync(join(ROOT, "public"), join(CONSOLE_DIR, "public"), { recursive: true });
+  mkdirSync(CONSOLE_DIR, { recursive: true });
+  cpSync(join(src, "build"), join(CONSOLE_DIR, "build"), { recursive: true });
+  cpSync(join(src, "public"), join(CONSOLE_DIR, "public"), { recursive: true });
   writeFileSync(join(CONSOLE_DIR, "package.json"), JSON.stringify({ type: "module", private: true }));
+  rmSync(src, { recursive: true, force: true });
 }
 
 async function seed(dbFile: string, size: { kindergartens: number; students: number }) {
@@ -328,9 +372,9 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
       const page = await request(CONSOLE + s.page, { headers: { cookie: cookies[s.who] } });
       const apiReply = await request(API + s.api, { headers: { token: tokens[s.who], appid: "kg-admin-pc" } });
       const json = JSON.parse(apiReply.body.toString()) as { code: number; data?: { total?: number; list?: unknown[] } };
-      const ok = page.status === 200 && page.body.toString().includes("<table") && json.code === 200;
+      const ok = page.status === 200 && page.body.toString().includes(ROW_MARKER) && json.code === 200;
       if (!ok) {
-        notes.push(`${s.label}: not measured (console HTTP ${page.status}${page.body.toString().includes("<table") ? "" : ", no list table on the page"}; API code ${json.code})`);
+        notes.push(`${s.label}: not measured (console HTTP ${page.status}${page.body.toString().includes(ROW_MARKER) ? "" : ", no list rows on the page"}; API code ${json.code})`);
         continue;
       }
       const usersReady = chosen.some((c) => c.key.startsWith("users"));
@@ -340,9 +384,9 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
     }
     for (const s of chosen) {
       for (const c of CONCURRENCY) {
-        const apiStats = await measure(API + s.api, { token: tokens[s.who], appid: "kg-admin-pc", lang: "zh-CN" }, c);
+        const apiStats = await measure(API + s.api, { token: tokens[s.who], appid: "kg-admin-pc", lang: "zh-CN" }, c, '"code":200');
         rows.push({ size: label, scenario: s, side: "API", concurrency: c, stats: apiStats });
-        const consoleStats = await measure(CONSOLE + s.page, { cookie: cookies[s.who], "accept-language": "zh-CN" }, c);
+        const consoleStats = await measure(CONSOLE + s.page, { cookie: cookies[s.who], "accept-language": "zh-CN" }, c, ROW_MARKER);
         rows.push({ size: label, scenario: s, side: "console", concurrency: c, stats: consoleStats });
         log(`${s.label} c=${c}: API median ${fmt(apiStats.median)} ms, ${fmt(apiStats.rps, 0)} req/s; console median ${fmt(consoleStats.median)} ms, ${fmt(consoleStats.rps, 0)} req/s`);
       }
@@ -373,7 +417,7 @@ function machine(): string {
 async function main() {
   const t0 = Date.now();
   mkdirSync(TMP, { recursive: true });
-  prepareConsole();
+  await prepareConsole();
   const results = [];
   for (const [i, size] of SIZES.entries()) results.push(await runSize(size, i === SIZES.length - 1));
 
