@@ -10,22 +10,24 @@ async function login(page: Page, phone: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-test("without JavaScript the kindergarten admin fixes a bad MAC address and saves the punch-in setting", async ({ page }) => {
+// Kindergarten 4's admin (group 2), so that this runs beside the JS test of kindergarten 1's setting.
+test("without JavaScript a kindergarten admin fixes a bad MAC address and saves the punch-in setting", async ({ page }) => {
   await page.goto("/kindergarten/punch_setting");
-  await login(page, "13800000005");
+  await login(page, "13800000405");
+  await expect(page.getByTestId("punch-setting-intro")).toContainText("星河幼儿园（南山园）");
   await expect(page).toHaveURL(/\/kindergarten\/punch_setting$/);
   const macs = page.getByLabel("MAC 地址");
   await macs.fill("a4-5e-60-d1-22-01");
-  await page.getByLabel("WiFi 名称").fill("Sunshine-Staff");
+  await page.getByLabel("WiFi 名称").fill("Galaxy-Office");
   await page.getByTestId("form-submit").click();
   await expect(page.getByText("第 1 个 MAC 地址“a4-5e-60-d1-22-01”格式不正确，应为 xx:xx:xx:xx:xx:xx")).toBeVisible();
   // The values are kept after the failed submit.
-  await expect(page.getByLabel("WiFi 名称")).toHaveValue("Sunshine-Staff");
+  await expect(page.getByLabel("WiFi 名称")).toHaveValue("Galaxy-Office");
   await expect(page.getByLabel("MAC 地址")).toHaveValue("a4-5e-60-d1-22-01");
 
   await page.getByLabel("上班时间").fill("18:00");
   await page.getByLabel("下班时间").fill("09:00");
-  await page.getByLabel("MAC 地址").fill("a4:5e:60:d1:22:01");
+  await page.getByLabel("MAC 地址").fill("f0:18:98:44:00:41");
   await page.getByTestId("form-submit").click();
   await expect(page.getByText("下班时间必须晚于上班时间")).toBeVisible();
 
@@ -33,7 +35,7 @@ test("without JavaScript the kindergarten admin fixes a bad MAC address and save
   await page.getByLabel("下班时间").fill("17:00");
   await page.getByTestId("form-submit").click();
   await expect(page.getByText("打卡设置已保存")).toBeVisible();
-  await expect(page.getByLabel("WiFi 名称")).toHaveValue("Sunshine-Staff");
+  await expect(page.getByLabel("WiFi 名称")).toHaveValue("Galaxy-Office");
 });
 
 test("without JavaScript the super admin edits a kindergarten and sees the statistics charts as SVG", async ({ page }) => {
