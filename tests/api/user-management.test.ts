@@ -146,6 +146,22 @@ describe("users (users/)", () => {
     expect(sa.data.kindergartenId).toBeNull();
   });
 
+  it("group admin: group-level users of its own group, no super admin role, no super admin user", async () => {
+    const g = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340020", roleIds: "9", defaultRoleId: 9 }) });
+    expect(g.code).toBe(200);
+    expect(g.data).toMatchObject({ kindergartenId: null, educationGroupId: 1, roleIds: [9] });
+    const kg2 = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340021", kindergartenId: 2 }) });
+    expect(kg2.data).toMatchObject({ kindergartenId: 2, educationGroupId: 1 });
+    const six = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340022", roleIds: "6,3", defaultRoleId: 3 }), lang: "en" });
+    expect(six.data.errors.roleIds).toEqual(["You may not grant these roles: 超级管理员"]);
+    const sa = await userId(phoneOf(6));
+    expect((await t.call("PUT", `${base}${sa}/`, { token: admin15, form: newUser({ phone: phoneOf(6), roleIds: "6", defaultRoleId: 6, password: undefined }) })).code).toBe(403);
+    // A kindergarten admin sees the group-level user? No: it is not in her kindergarten.
+    expect((await t.call("GET", `${base}${g.data.id}/`, { token: admin5 })).code).toBe(404);
+    expect((await t.call("DELETE", `${base}${g.data.id}/`, { token: admin15 })).code).toBe(200);
+    expect((await t.call("DELETE", `${base}${kg2.data.id}/`, { token: admin15 })).code).toBe(200);
+  });
+
   it("changes a user, enables and disables (never oneself), resets a password (tokens revoked)", async () => {
     const id = await userId("13912340001");
     const ch = await t.call("PUT", `${base}${id}/`, { token: admin5, form: { ...newUser({ realName: "改名用户", roleIds: "3", defaultRoleId: 3, password: undefined }) } });
