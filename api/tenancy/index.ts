@@ -100,10 +100,9 @@ export function userFilter(scope: Scope, column: string): Expression<SqlBool> {
   if (scope.reach === "platform") return TRUE;
   if (SELF_ONLY_ROLES.includes(scope.roleId)) return sql<SqlBool>`${ref(column)} = ${scope.userId}`;
   const inKg = kindergartenFilter(scope, "u_.kindergarten_id");
-  const inGroup =
-    scope.reach === "group" && scope.educationGroupId != null
-      ? sql<SqlBool>`u_.education_group_id = ${scope.educationGroupId}`
-      : FALSE;
+  // No "or 1 = 0" for kindergarten roles: SQLite then scans the whole users index instead of searching it.
+  if (scope.reach !== "group" || scope.educationGroupId == null) return sql<SqlBool>`${ref(column)} in (select u_.id from users u_ where ${inKg})`;
+  const inGroup = sql<SqlBool>`u_.education_group_id = ${scope.educationGroupId}`;
   return sql<SqlBool>`${ref(column)} in (select u_.id from users u_ where ${inKg} or ${inGroup})`;
 }
 
