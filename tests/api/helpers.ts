@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import ExcelJS from "exceljs";
 import pg from "pg";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { startApi, type RunningApi } from "@api/server";
@@ -131,4 +132,21 @@ export async function latestSmsCode(phone: string): Promise<string> {
   const m = content.match(/\d{6}/);
   if (!m) throw new Error(`no SMS code for ${phone}`);
   return m[0];
+}
+
+/** GET a file (an export or an import template) with the token; answers the response and its bytes. */
+export async function download(baseUrl: string, path: string, token: string, query: Record<string, string> = {}) {
+  const u = new URL(path, baseUrl);
+  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+  const res = await fetch(u, { headers: { token, lang: "zh" } });
+  return { res, buf: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The first worksheet of an .xlsx file as rows of strings. */
+export async function sheetRows(buf: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
+  return rows;
 }

@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageSchema } from "@contract/api";
 import { statisticsSchema } from "@contract/entities/statistics";
@@ -7,7 +6,7 @@ import { kindergartens } from "@contract/resources/kindergartens";
 import { optionalFunctionItem } from "@contract/resources/optional-functions";
 import { punchRecords } from "@contract/resources/punch-records";
 import { punchSettingItem } from "@contract/resources/punch-settings";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
 
 /**
  * Kindergarten management (issue 4): groups, kindergartens, optional functions, punch-in settings,
@@ -37,19 +36,7 @@ afterAll(async () => {
 
 const db = () => t.api.handle.db;
 const auditCount = async () => Number((await db().selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-async function download(path: string, token: string, query: Record<string, string> = {}) {
-  const u = new URL(path, t.url);
-  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-  const res = await fetch(u, { headers: { token, lang: "zh" } });
-  return { res, buf: Buffer.from(await res.arrayBuffer()) };
-}
-async function sheetRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
-  return rows;
-}
+const download = (path: string, token: string, query: Record<string, string> = {}) => downloadFrom(t.url, path, token, query);
 
 // ------------------------------------------------------------------------------------------------
 describe("groups (education_groups/)", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageSchema } from "@contract/api";
 import { classes } from "@contract/resources/classes";
 import { places } from "@contract/resources/places";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
 
 /** The resource engine (api/resources) on classes and places: CRUD, list, export, import, roles, tenancy. */
 let t: TestApi;
@@ -34,19 +34,7 @@ const teachersOf = async (kg: number) =>
       .execute()
   ).map((r) => Number(r.id));
 
-async function download(path: string, token: string, query: Record<string, string> = {}) {
-  const u = new URL(path, t.url);
-  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-  const res = await fetch(u, { headers: { token, lang: "zh" } });
-  return { res, buf: Buffer.from(await res.arrayBuffer()) };
-}
-async function sheetRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
-  return rows;
-}
+const download = (path: string, token: string, query: Record<string, string> = {}) => downloadFrom(t.url, path, token, query);
 
 describe("classes (kindergartens/classes/)", () => {
   const base = classes.endpoint;

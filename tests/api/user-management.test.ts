@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageSchema } from "@contract/api";
 import { users } from "@contract/resources/users";
 import { studentParents } from "@contract/resources/student-parents";
-import { enc, phoneOf, startTestApi, type TestApi } from "./helpers";
+import { enc, phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
 
 /** User management (issue 4): users, the bindings, push notifications — over HTTP on a real database. */
 let t: TestApi;
@@ -32,19 +32,7 @@ type T = "users" | "user_roles" | "student_parents" | "expert_teachers" | "docto
 const count = async (table: T) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 const userId = async (phone: string) => Number((await db().selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirstOrThrow()).id);
 
-async function download(path: string, token: string, query: Record<string, string> = {}) {
-  const u = new URL(path, t.url);
-  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-  const res = await fetch(u, { headers: { token, lang: "zh" } });
-  return { res, buf: Buffer.from(await res.arrayBuffer()) };
-}
-async function sheetRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
-  return rows;
-}
+const download = (path: string, token: string, query: Record<string, string> = {}) => downloadFrom(t.url, path, token, query);
 
 const newUser = (over: Record<string, string | number | undefined> = {}) => ({
   realName: "测试用户",
