@@ -6,7 +6,7 @@ import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound } from "~/utils/permissions.server";
 import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { settle, upstream } from "~/utils/upstream.server";
+import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import type { FormActionData, SubData } from "./types";
 
 /**
@@ -77,15 +77,7 @@ export async function editFormAction(request: Request, def: ResourceDefinition, 
   if (!r.ok) {
     if (r.code === 404) throw notFound();
     if (r.code === 403) throw forbidden();
-    const known = new Set(fields.map((f) => f.name));
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const [k, v] of Object.entries(r.fieldErrors ?? {})) {
-      if (known.has(k)) fieldErrors[k] = v;
-      else formErrors.push(...v);
-    }
-    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(r.error);
-    return json<FormActionData>({ result: submission.reply({ fieldErrors, formErrors }) }, { status: 400 });
+    return json<FormActionData>({ result: submission.reply(formErrorsOf(r, fields.map((f) => f.name))) }, { status: 400 });
   }
   return redirectWithToast(o.redirectTo, { type: "success", message: r.data.msg ?? "" });
 }

@@ -22,7 +22,7 @@ import { getLocale, getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { settle, upstream, UpstreamError } from "~/utils/upstream.server";
+import { formErrorsOf, settle, upstream, UpstreamError } from "~/utils/upstream.server";
 import type { FormActionData, ListData, Option, Perms, SubData } from "./types";
 
 /**
@@ -277,15 +277,8 @@ export async function subAction({ request, params }: ActionFunctionArgs, def: Re
     if (!r.ok) {
       if (r.code === 404) throw notFound();
       if (r.code === 403) throw forbidden();
-      const known = new Set(fields.map((f) => f.name));
-      const fieldErrors: Record<string, string[]> = {};
-      const formErrors: string[] = [];
-      for (const [k, v] of Object.entries(r.fieldErrors ?? {})) {
-        if (known.has(k)) fieldErrors[k] = v;
-        else formErrors.push(...v);
-      }
-      if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(r.error);
-      return json<FormActionData>({ result: submission.reply({ fieldErrors, formErrors, hideFields }) }, { status: 400 });
+      const errors = formErrorsOf(r, fields.map((f) => f.name));
+      return json<FormActionData>({ result: submission.reply({ ...errors, hideFields }) }, { status: 400 });
     }
     return redirectWithToast(listUrl(def, back), { type: "success", message: r.data.msg ?? "" });
   }

@@ -165,6 +165,31 @@ function describeTransport(error: unknown): string {
   return e?.message || e?.code || String(error);
 }
 
+type EnvelopeFn = <S extends z.ZodTypeAny | undefined = undefined>(
+  method: HttpMethod,
+  path: string,
+  o?: CallOptions<S>,
+) => Promise<{ data: Out<S>; msg: string | null }>;
+
+/** The verbs every client offers on top of its `envelope` call. */
+function withMethods(envelope: EnvelopeFn) {
+  const call = async <S extends z.ZodTypeAny | undefined = undefined>(method: HttpMethod, path: string, o?: CallOptions<S>) =>
+    (await envelope<S>(method, path, o)).data;
+  return {
+    /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
+    envelope,
+    request: call,
+    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
+      call<S>("GET", path, o),
+    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
+    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("PATCH", path, o),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
+      call<S>("DELETE", path, o),
+  };
+}
+
 /** A client bound to explicit settings (no Remix request). Throws UpstreamError on every failure. */
 export function createUpstreamClient(opts: UpstreamClientOptions) {
   const timeoutMs = opts.timeoutMs ?? DEFAULTS.REQUEST_TIMEOUT_MS;
@@ -228,22 +253,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     return { data: parsed.data as Out<S>, msg: msg ?? null };
   }
 
-  const call = async <S extends z.ZodTypeAny | undefined = undefined>(method: HttpMethod, path: string, o?: CallOptions<S>) =>
-    (await envelope<S>(method, path, o)).data;
-
-  return {
-    /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
-    envelope,
-    request: call,
-    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
-      call<S>("GET", path, o),
-    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
-    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
-    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("PATCH", path, o),
-    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("DELETE", path, o),
-  };
+  return withMethods(envelope);
 }
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -351,22 +361,7 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
       throw error;
     }
   }
-  const call = async <S extends z.ZodTypeAny | undefined = undefined>(method: HttpMethod, path: string, o?: CallOptions<S>) =>
-    (await envelope<S>(method, path, o)).data;
-
-  return {
-    /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
-    envelope,
-    request: call,
-    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
-      call<S>("GET", path, o),
-    post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
-    put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
-    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("PATCH", path, o),
-    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("DELETE", path, o),
-  };
+  return withMethods(envelope);
 }
 
 /**
@@ -411,4 +406,24 @@ export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
     }
     throw error;
   }
+}
+
+/**
+ * A failed write as a form's errors (conform's `submission.reply`): the API's 422 messages go onto
+ * the fields the form has; any others, or the reply's message when no field is named, on the form.
+ *   if (!r.ok) return json({ result: submission.reply({ ...formErrorsOf(r, fieldNames), hideFields }) }, { status: 400 });
+ */
+export function formErrorsOf(
+  failure: Extract<Settled<unknown>, { ok: false }>,
+  fieldNames?: Iterable<string>,
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const known = fieldNames ? new Set(fieldNames) : null;
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [k, v] of Object.entries(failure.fieldErrors ?? {})) {
+    if (!known || known.has(k)) fieldErrors[k] = v;
+    else formErrors.push(...v);
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(failure.error);
+  return { fieldErrors, formErrors };
 }

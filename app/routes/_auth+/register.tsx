@@ -16,7 +16,7 @@ import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { getUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { settle, upstream } from "~/utils/upstream.server";
+import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
 import { sendSmsCode } from "./__sms.server";
 
@@ -107,17 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) {
-    const fieldErrors = result.fieldErrors;
-    return json<ActionData>(
-      {
-        result: submission.reply({
-          formErrors: fieldErrors && Object.keys(fieldErrors).length ? [] : [result.error],
-          fieldErrors,
-          hideFields,
-        }),
-      },
-      { status: 400 },
-    );
+    return json<ActionData>({ result: submission.reply({ ...formErrorsOf(result), hideFields }) }, { status: 400 });
   }
   const t = await getT(request, "common");
   return redirectWithToast("/login", { type: "success", message: result.data.msg || t("auth.register.done") });

@@ -15,7 +15,7 @@ import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { destroyUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
-import { settle, upstream } from "~/utils/upstream.server";
+import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
 import { sendSmsCode } from "./__sms.server";
 
@@ -99,17 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
           }),
         );
   if (!result.ok) {
-    const fieldErrors = result.fieldErrors;
-    return json<ActionData>(
-      {
-        result: submission.reply({
-          formErrors: fieldErrors && Object.keys(fieldErrors).length ? [] : [result.error],
-          fieldErrors,
-          hideFields,
-        }),
-      },
-      { status: 400 },
-    );
+    return json<ActionData>({ result: submission.reply({ ...formErrorsOf(result), hideFields }) }, { status: 400 });
   }
   const t = await getT(request, "common");
   // Every token of the user is revoked upstream: a local session (if any) ends too.
