@@ -1,4 +1,4 @@
-import { principalKindergartens } from "@contract/resources/principal-kindergartens";
+import { principalKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";

@@ -1,4 +1,4 @@
-import { proTeacherKindergartens } from "@contract/resources/pro-teacher-kindergartens";
+import { proTeacherKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
