@@ -13,6 +13,9 @@ export const E2E = {
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E.port}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E.apiPort}/`;
 
+/** Specs that change demo data every other spec relies on (e.g. kindergarten 1's optionalFunction). */
+const SHARED_STATE = /optional-function-menu\.spec\.ts$/;
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: [
@@ -43,8 +46,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
+    { name: "js", testIgnore: [/\.nojs\.spec\.ts$/, SHARED_STATE], use: { javaScriptEnabled: true } },
     { name: "nojs", testMatch: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: false } },
+    // Specs that change what every other spec sees (kindergarten 1's feature flags) run alone, afterwards.
+    { name: "shared-state", testMatch: SHARED_STATE, dependencies: ["js", "nojs"], use: { javaScriptEnabled: true } },
   ],
   webServer: {
     command: "node --import tsx scripts/start.ts --fresh",

@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "./i18n";
+import { resources } from "./locales.server";
 import { getLocale } from "./utils/i18n.server";
 
 const ABORT_DELAY = 5_000;
@@ -33,7 +34,7 @@ export default async function handleRequest(
 ) {
   const lng = await getLocale(request);
   const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng });
 
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

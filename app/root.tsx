@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { loadLocale } from "./utils/client-locales";
 import { ErrorCard } from "./components/error-boundary";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
@@ -76,7 +76,15 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { locale, toast } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  const { i18n } = useTranslation();
+  // After a language switch with JavaScript: fetch that language's translations, then switch.
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    loadLocale(i18n, locale).then(
+      () => i18n.changeLanguage(locale),
+      (error) => console.error(error),
+    );
+  }, [i18n, locale]);
   // Marks the document once React has hydrated (tests wait for html[data-hydrated] before using JS-only behaviour).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,6 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, LANGS, langFromHeader, type Lang } from "@contract/settings";
 import i18nConfig from "~/i18n";
+import { resources } from "~/locales.server";
 
 /**
  * Language: the `lng` cookie (set by POST /set-lang), else Accept-Language, else zh.
@@ -38,7 +39,7 @@ export const i18nServer = new RemixI18Next({
     order: ["custom", "header"],
     findLocale: async (request) => readLngCookie(request),
   },
-  i18next: { ...i18nConfig },
+  i18next: { ...i18nConfig, resources },
 });
 
 /** The user's language (zh or en). */

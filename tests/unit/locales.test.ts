@@ -55,3 +55,24 @@ describe("locales", () => {
     }
   });
 });
+
+describe("the console knows every namespace", () => {
+  it("lists each contract/locales namespace (but the API's own) and serves it from /locales/<lng>", async () => {
+    const { readdirSync } = await import("node:fs");
+    const { namespaces } = await import("~/i18n");
+    const { resources } = await import("~/locales.server");
+    const { loader } = await import("~/routes/locales.$lng");
+    const files = readdirSync(new URL("../../contract/locales/zh", import.meta.url))
+      .map((f) => f.replace(/\.json$/, ""))
+      .filter((ns) => ns !== "api")
+      .sort();
+    expect([...namespaces].sort()).toEqual(files);
+    for (const lng of ["zh", "en"] as const) {
+      expect(Object.keys(resources[lng]).sort()).toEqual(files);
+      const res = (await loader({ params: { lng }, request: new Request(`http://x/locales/${lng}?v=1`), context: {} })) as Response;
+      expect(res.headers.get("Cache-Control")).toContain("immutable");
+      expect(Object.keys(await res.json()).sort()).toEqual(files);
+    }
+    await expect(loader({ params: { lng: "fr" }, request: new Request("http://x/locales/fr"), context: {} })).rejects.toMatchObject({ status: 404 });
+  });
+});
