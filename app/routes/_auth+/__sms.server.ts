@@ -1,3 +1,5 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
 import * as z from "zod";
 import { Endpoints } from "@contract/api";
 import { getT } from "~/utils/i18n.server";
@@ -23,4 +25,25 @@ export async function sendSmsCode(request: Request, phone: string, purpose: "reg
     if (code) message = `${message} ${t("auth.register.smsHint", { code })}`;
   }
   return { ok: true as const, message };
+}
+
+/** What the register and reset-password actions answer: the form's state and, after sending a code, a notice. */
+export type AuthActionData = { result: SubmissionResult<string[]>; notice?: string };
+
+/** The "send SMS code" step of the register and reset-password forms, as the action's reply. */
+export async function smsStepReply(
+  request: Request,
+  submission: Submission<unknown>,
+  phone: string,
+  purpose: "register" | "forgot",
+  hideFields: string[],
+) {
+  const sent = await sendSmsCode(request, phone, purpose);
+  if (!sent.ok) {
+    return json<AuthActionData>(
+      { result: submission.reply({ formErrors: [sent.error], fieldErrors: sent.fieldErrors, hideFields }) },
+      { status: 400 },
+    );
+  }
+  return json<AuthActionData>({ result: submission.reply({ hideFields }), notice: sent.message });
 }

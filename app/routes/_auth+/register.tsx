@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,7 +18,7 @@ import { getUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
-import { sendSmsCode } from "./__sms.server";
+import { smsStepReply, type AuthActionData } from "./__sms.server";
 
 /**
  * /register, as plain forms that work without JavaScript:
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...base, kindergarten: kg.data, classes: classes.data.list });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; notice?: string };
+type ActionData = AuthActionData;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
@@ -83,14 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   if (value.intent === "sendSms") {
-    const sent = await sendSmsCode(request, value.phone, "register");
-    if (!sent.ok) {
-      return json<ActionData>(
-        { result: submission.reply({ formErrors: [sent.error], fieldErrors: sent.fieldErrors, hideFields }) },
-        { status: 400 },
-      );
-    }
-    return json<ActionData>({ result: submission.reply({ hideFields }), notice: sent.message });
+    return smsStepReply(request, submission, value.phone, "register", hideFields);
   }
   const result = await settle(
     upstream(request, { token: null }).envelope("POST", Endpoints.register, {

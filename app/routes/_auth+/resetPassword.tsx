@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -17,7 +17,7 @@ import { destroyUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
-import { sendSmsCode } from "./__sms.server";
+import { smsStepReply, type AuthActionData } from "./__sms.server";
 
 /**
  * /resetPassword: "forgot password" (phone + SMS code + new password twice) and, with
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; notice?: string };
+type ActionData = AuthActionData;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
@@ -71,14 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = submission.value;
 
   if (value.intent === "sendSms") {
-    const sent = await sendSmsCode(request, value.phone, "forgot");
-    if (!sent.ok) {
-      return json<ActionData>(
-        { result: submission.reply({ formErrors: [sent.error], fieldErrors: sent.fieldErrors, hideFields }) },
-        { status: 400 },
-      );
-    }
-    return json<ActionData>({ result: submission.reply({ hideFields }), notice: sent.message });
+    return smsStepReply(request, submission, value.phone, "forgot", hideFields);
   }
 
   const api = upstream(request, { token: null });

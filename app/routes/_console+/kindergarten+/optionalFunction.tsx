@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { groupFilter } from "~/resources/group-filter.server";
 
 const listSchema = z.object({
   list: z.array(z.object({ kindergartenId: z.number(), kindergartenName: z.string(), groupName: z.string(), showOn: z.number(), hideOn: z.number() })),
 });
-const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
 
 /**
  * /kindergarten/optionalFunction — choose a kindergarten (optionally of one group), then edit its
@@ -19,18 +19,13 @@ const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), lab
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
 export const loader = pageLoader(async ({ request }) => {
-  const url = new URL(request.url);
-  const group = url.searchParams.get("educationGroupId") ?? "";
-  const api = upstream(request);
-  const [list, groups] = await Promise.all([
-    settle(api.get("kindergartens/optional_functions/", { query: /^\d+$/.test(group) ? { educationGroupId: group } : {}, schema: listSchema })),
-    settle(api.get("lookups/groups/", { schema: optionsSchema })),
-  ]);
+  const { group, query, groups: groupsLoading } = groupFilter(request);
+  const [list, groups] = await Promise.all([settle(upstream(request).get("kindergartens/optional_functions/", { query, schema: listSchema })), groupsLoading]);
   return {
     group,
     rows: list.ok ? list.data.list : [],
     error: list.ok ? null : list.error,
-    groups: groups.ok ? groups.data.list : [],
+    groups,
   };
 });
 export const meta = pageMeta;

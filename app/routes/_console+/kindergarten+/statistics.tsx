@@ -1,6 +1,5 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
 import { statisticsSchema, type Statistics } from "@contract/entities/statistics";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
@@ -9,8 +8,8 @@ import { NativeSelect } from "~/components/ui/select";
 import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { groupFilter } from "~/resources/group-filter.server";
 
-const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
 
 /**
  * /kindergarten/statistics — per group and per kindergarten: classes, students, teachers and the
@@ -20,14 +19,9 @@ const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), lab
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
 export const loader = pageLoader(async ({ request }) => {
-  const url = new URL(request.url);
-  const group = url.searchParams.get("educationGroupId") ?? "";
-  const api = upstream(request);
-  const [stats, groups] = await Promise.all([
-    settle(api.get("statistics/kindergartens/", { query: /^\d+$/.test(group) ? { educationGroupId: group } : {}, schema: statisticsSchema })),
-    settle(api.get("lookups/groups/", { schema: optionsSchema })),
-  ]);
-  return { group, stats: stats.ok ? stats.data : null, error: stats.ok ? null : stats.error, groups: groups.ok ? groups.data.list : [] };
+  const { group, query, groups: groupsLoading } = groupFilter(request);
+  const [stats, groups] = await Promise.all([settle(upstream(request).get("statistics/kindergartens/", { query, schema: statisticsSchema })), groupsLoading]);
+  return { group, stats: stats.ok ? stats.data : null, error: stats.ok ? null : stats.error, groups };
 });
 export const meta = pageMeta;
 
