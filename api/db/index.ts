@@ -70,6 +70,9 @@ class SerializedLibsqlDialect extends LibsqlDialect {
 export function openDb(url: string): DbHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server drops (restart, admin command) is an error on the pool; without a
+    // listener it would end the process. The pool replaces the connection at the next query.
+    pool.on("error", (err) => console.error(`[api] PostgreSQL connection dropped: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
