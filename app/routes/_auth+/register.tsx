@@ -7,7 +7,8 @@ import * as z from "zod";
 import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, useErrorText, useHydrated } from "~/components/ui/field";
+import { FormFeedback } from "~/components/ui/form-feedback";
+import { Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { encryptPassword } from "~/utils/auth.server";
@@ -210,14 +211,7 @@ export default function RegisterPage() {
             />
           </Field>
           <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
-          {actionData?.notice ? (
-            <p role="status" className="rounded bg-sky-50 px-3 py-2 text-sm text-sky-800" data-testid="notice">
-              {actionData.notice}
-            </p>
-          ) : null}
-          <div role="alert" id={form.errorId}>
-            <ErrorList errors={errorText(form.errors)} />
-          </div>
+          <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />
           <div className="flex gap-2">
             <Button type="submit" name="intent" value="register" className="flex-1" disabled={busy}>
               {t("auth.register.submit")}

@@ -7,7 +7,8 @@ import * as z from "zod";
 import { Endpoints } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, useErrorText, useHydrated } from "~/components/ui/field";
+import { FormFeedback } from "~/components/ui/form-feedback";
+import { Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { encryptPassword } from "~/utils/auth.server";
 import { requireCsrf } from "~/utils/csrf.server";
@@ -175,14 +176,7 @@ export default function ResetPasswordPage() {
         {pw("password", t("auth.reset.newPassword"), "new-password")}
         {pw("confirmPassword", t("auth.reset.confirmPassword"), "new-password")}
         <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
-        {actionData?.notice ? (
-          <p role="status" className="rounded bg-sky-50 px-3 py-2 text-sm text-sky-800" data-testid="notice">
-            {actionData.notice}
-          </p>
-        ) : null}
-        <div role="alert" id={form.errorId}>
-          <ErrorList errors={errorText(form.errors)} />
-        </div>
+        <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />
         <Button type="submit" name="intent" value={mode} className="w-full" disabled={busy} data-testid="reset-submit">
           {t("auth.reset.submit")}
         </Button>

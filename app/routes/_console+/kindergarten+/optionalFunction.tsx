@@ -1,11 +1,10 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { NativeSelect } from "~/components/ui/select";
-import { Button } from "~/components/ui/button";
 import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { GroupFilterForm } from "~/components/resource/group-filter-form";
 import { groupFilter } from "~/resources/group-filter.server";
 
 const listSchema = z.object({
@@ -39,22 +38,7 @@ export default function Page() {
         {t("optionalFunctions.title")}
       </h1>
       <p className="text-sm text-gray-600">{t("optionalFunctions.intro")}</p>
-      <Form method="get" className="flex flex-wrap items-end gap-2 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
-        <label className="flex flex-col gap-1 text-sm text-gray-700">
-          {t("statistics.group")}
-          <NativeSelect name="educationGroupId" defaultValue={data.group} className="w-60">
-            <option value="">{t("statistics.allGroups")}</option>
-            {data.groups.map((g) => (
-              <option key={g.value} value={g.value}>
-                {g.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <Button type="submit" variant="outline">
-          {t("statistics.apply")}
-        </Button>
-      </Form>
+      <GroupFilterForm group={data.group} groups={data.groups} />
       {data.error ? <p className="text-sm text-red-600">{data.error}</p> : null}
       <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
         <table className="min-w-full text-sm">

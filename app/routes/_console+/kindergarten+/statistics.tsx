@@ -1,13 +1,12 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { statisticsSchema, type Statistics } from "@contract/entities/statistics";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
-import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/select";
 import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { GroupFilterForm } from "~/components/resource/group-filter-form";
 import { groupFilter } from "~/resources/group-filter.server";
 
 
@@ -84,23 +83,9 @@ export default function Page() {
       <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
         {t("statistics.title")}
       </h1>
-      <Form method="get" className="flex flex-wrap items-end gap-2 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
-        <label className="flex flex-col gap-1 text-sm text-gray-700">
-          {t("statistics.group")}
-          <NativeSelect name="educationGroupId" defaultValue={data.group} className="w-60">
-            <option value="">{t("statistics.allGroups")}</option>
-            {data.groups.map((g) => (
-              <option key={g.value} value={g.value}>
-                {g.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <Button type="submit" variant="outline">
-          {t("statistics.apply")}
-        </Button>
+      <GroupFilterForm group={data.group} groups={data.groups}>
         {s ? <p className="ml-auto text-xs text-gray-500">{t("statistics.window", { from: s.from, to: s.to })}</p> : null}
-      </Form>
+      </GroupFilterForm>
       {data.error ? <p className="text-sm text-red-600">{data.error}</p> : null}
       {s ? (
         <>
