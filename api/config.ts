@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto";
 import { DEFAULTS } from "@contract/settings";
 
@@ -8,8 +9,8 @@ export interface ApiConfig {
   aes: AesKeys;
   tokenTtlSeconds: number;
   uploadDir: string;
-  /** Where the local SMS provider's outbox may be read over HTTP (GET sms/outbox). */
-  smsOutboxEnabled: boolean;
+  sms: SmsConfig;
+  wechat: WechatConfig;
   /** Hosts the WeChat sandbox may redirect back to (besides 127.0.0.1 and localhost). */
   wechatRedirectHosts: string[];
   /** Lockout: failures allowed in the window, window and lock length in minutes. */
@@ -25,7 +26,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     aes: { key: env.AES_KEY ?? DEFAULT_AES_KEY, iv: env.AES_IV ?? DEFAULT_AES_IV },
     tokenTtlSeconds: Math.max(1, Math.round((Number.isFinite(ttlHours) ? ttlHours : 168) * 3600)),
     uploadDir: env.UPLOAD_DIR ?? "./data/uploads",
-    smsOutboxEnabled: (env.SMS_PROVIDER ?? "local") === "local",
+    sms: smsConfig(env, env.UPLOAD_DIR ?? "./data/uploads"),
+    wechat: wechatConfig(env),
     wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
     ...overrides,

@@ -4,6 +4,7 @@ import { ApiError } from "@api/http";
 import { t } from "@api/i18n";
 import type { Lang } from "@contract/settings";
 import { sha256 } from "@api/auth/tokens";
+import { SmsSendError, type SmsMessage } from "./sms";
 
 /** SMS codes: 6 digits, valid 5 minutes, one per minute per phone, at most 5 tries each. */
 const TTL_MS = 5 * 60 * 1000;
@@ -21,7 +22,7 @@ export async function sendCode(deps: Deps, phone: string, purpose: string, lang:
     .executeTakeFirst();
   if (last && now - Date.parse(last.created_at) < INTERVAL_MS) throw new ApiError(429, "sms.tooSoon");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await deps.db
+  const row = await deps.db
     .insertInto("sms_codes")
     .values({
       phone,
@@ -32,8 +33,21 @@ export async function sendCode(deps: Deps, phone: string, purpose: string, lang:
       used_at: null,
       attempts: 0,
     })
-    .execute();
-  if (deliver) await deps.sms.send(phone, t(lang, "sms.content", { code }), purpose);
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (deliver) await deliverCode(deps, row.id, { phone, purpose, content: t(lang, "sms.content", { code }), params: { code } });
+}
+
+/** Sends the code; when sending fails the code is spent at once (never usable) and the caller gets a clean 502. */
+async function deliverCode(deps: Deps, codeId: number, message: SmsMessage) {
+  try {
+    await deps.sms.send(message);
+  } catch (e) {
+    if (!(e instanceof SmsSendError)) throw e;
+    console.error(`[sms] ${deps.sms.name} provider failed for ${message.phone}: ${e.message}`);
+    await deps.db.updateTable("sms_codes").set({ used_at: new Date().toISOString() }).where("id", "=", codeId).execute();
+    throw new ApiError(502, "sms.sendFailed");
+  }
 }
 
 /** Consumes a valid code or throws a 422 on field smsCode. */
