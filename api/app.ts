@@ -3,7 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import pkg from "../package.json";
 import type { App, AppEnv, Deps } from "./context";
-import { ApiError, errorBody, langOf, validationHook } from "./http";
+import { ApiError, errorBody, httpExceptionReply, langOf, routeMissing, securityHeaders, validationHook } from "./http";
+import { bodyLimits, readableBodies } from "./limits";
 import { t } from "./i18n";
 import { registerTokenRoutes } from "./routes/token";
 import { registerBindingRoutes } from "./routes/bindings";
@@ -26,6 +27,8 @@ export function buildApp(deps: Deps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
+  // Before every route: security headers on every answer, body size limits, unreadable bodies refused (400).
+  app.use("*", securityHeaders, bodyLimits(deps.config.limits), readableBodies);
 
   registerTokenRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
@@ -50,15 +53,11 @@ export function buildApp(deps: Deps): App {
   app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPIDocument(docConfig) as unknown as Record<string, unknown>, langOf(c))));
   app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: pkg.version } }));
 
-  app.notFound((c) => c.json({ code: 404, msg: t(langOf(c), "error.routeNotFound"), data: null }, 404));
+  app.notFound(routeMissing(app));
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(c, err), err.status);
-    if (err instanceof HTTPException) {
-      const status = err.status as ContentfulStatusCode;
-      const key = status === 401 ? "error.unauthorized" : status === 404 ? "error.notFound" : status >= 500 ? "error.internal" : "error.badRequest";
-      return c.json({ code: status, msg: t(langOf(c), key), data: null }, status);
-    }
+    if (err instanceof HTTPException) return httpExceptionReply(c, err);
     logError(c.req.method, c.req.path, err);
     return c.json({ code: 500, msg: t(langOf(c), "error.internal"), data: null }, 500);
   });

@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto";
 import { DEFAULTS } from "@contract/settings";
+import { loadLimits, type Limits } from "./limits";
 
 export interface ApiConfig {
   port: number;
@@ -15,6 +16,8 @@ export interface ApiConfig {
   wechatRedirectHosts: string[];
   /** Lockout: failures allowed in the window, window and lock length in minutes. */
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Request body and upload size limits (contract/limits.ts, BODY_LIMIT_*_MB, UPLOAD_LIMIT_*_MB). */
+  limits: Limits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -30,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechat: wechatConfig(env),
     wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
+    limits: loadLimits(env),
     ...overrides,
   };
 }
