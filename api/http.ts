@@ -1,4 +1,5 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { t, hasKey, langFromHeader, type Lang } from "./i18n";
@@ -92,3 +93,58 @@ export const validationHook = (result: { success: boolean; error?: unknown }, c:
     return c.json(errorBody(c, e), 422);
   }
 };
+
+/** Pages the API serves as HTML (docs, WeChat sandbox): nothing runs, nothing loads, nothing frames them. */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** Everything else is JSON or a download: not a document at all. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** nosniff and no framing on every answer; a CSP unless the handler set its own (the sandbox adds its redirect target). */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("X-Frame-Options", "DENY");
+  if (!c.res.headers.has("Content-Security-Policy")) {
+    const html = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
+    c.header("Content-Security-Policy", html ? PAGE_CSP : API_CSP);
+  }
+};
+
+/** An HTTPException (hono's validators, middleware) as `{code, msg, data}`; 415 is reported as 400 like every unreadable body. */
+export function httpExceptionReply(c: Context, err: HTTPException) {
+  const status = (err.status === 415 ? 400 : err.status) as ContentfulStatusCode;
+  const keys: Record<number, string> = {
+    400: err.status === 415 ? "error.unsupportedType" : "error.badBody",
+    401: "error.unauthorized",
+    403: "error.forbidden",
+    404: "error.notFound",
+    405: "error.methodNotAllowed",
+    413: "error.payloadTooLarge",
+    429: "error.tooMany",
+  };
+  const key = status >= 500 ? "error.internal" : (keys[status] ?? "error.badRequest");
+  return c.json({ code: status, msg: t(langOf(c), key), data: null }, status);
+}
+
+/** What routeMissing needs of the app: its router. */
+type Routed = { router: { match(method: string, path: string): unknown } };
+
+const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+/** notFound handler: 405 with `Allow` when the path exists for other methods, else 404 (both JSON). */
+export function routeMissing(app: Routed) {
+  return (c: Context) => {
+    const allowed = METHODS.filter((m) => m !== c.req.method && routeMatches(app, m, c.req.path));
+    if (allowed.length) {
+      c.header("Allow", allowed.join(", "));
+      return c.json({ code: 405, msg: t(langOf(c), "error.methodNotAllowed"), data: null }, 405);
+    }
+    return c.json({ code: 404, msg: t(langOf(c), "error.routeNotFound"), data: null }, 404);
+  };
+}
+
+/** Whether a route (not a `use` middleware, whose method is ALL) answers `method` on `path`. */
+function routeMatches(app: Routed, method: string, path: string): boolean {
+  const [handlers] = app.router.match(method, path) as unknown as [[[unknown, { method: string }], unknown][]];
+  return handlers.some(([entry]) => entry[1].method !== "ALL");
+}
