@@ -22,18 +22,77 @@ export interface ApiConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
   const ttlHours = Number(env.TOKEN_TTL_HOURS ?? 168);
+  const uploadDir = overrides.uploadDir ?? env.UPLOAD_DIR ?? "./data/uploads";
   return {
     port: Number(env.API_PORT ?? DEFAULTS.API_PORT),
     host: env.API_HOST ?? "127.0.0.1",
     databaseUrl: env.DATABASE_URL ?? DEFAULTS.DATABASE_URL,
     aes: { key: env.AES_KEY ?? DEFAULT_AES_KEY, iv: env.AES_IV ?? DEFAULT_AES_IV },
     tokenTtlSeconds: Math.max(1, Math.round((Number.isFinite(ttlHours) ? ttlHours : 168) * 3600)),
-    uploadDir: env.UPLOAD_DIR ?? "./data/uploads",
-    sms: smsConfig(env, env.UPLOAD_DIR ?? "./data/uploads"),
+    uploadDir,
+    sms: smsConfig(env, uploadDir),
     wechat: wechatConfig(env),
     wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
     limits: loadLimits(env),
     ...overrides,
+  };
+}
+
+/**
+ * SMS delivery. `local` (default) writes each message to the server log and appends it to `outboxFile`
+ * (beside the upload directory unless SMS_OUTBOX_FILE says otherwise); `http` posts it to an SMS gateway.
+ */
+export interface SmsConfig {
+  provider: "local" | "http";
+  outboxFile: string;
+  gateway: { url: string; key: string; secret: string; signName: string; templateId: string; timeoutMs: number } | null;
+}
+
+function smsConfig(env: NodeJS.ProcessEnv, uploadDir: string): SmsConfig {
+  const provider = env.SMS_PROVIDER ?? "local";
+  if (provider !== "local" && provider !== "http") throw new Error(`SMS_PROVIDER must be local or http, not ${provider}`);
+  const outboxFile = env.SMS_OUTBOX_FILE ?? join(dirname(uploadDir), "sms-outbox.log");
+  if (provider === "local") return { provider, outboxFile, gateway: null };
+  if (!env.SMS_GATEWAY_URL) throw new Error("SMS_PROVIDER=http needs SMS_GATEWAY_URL");
+  const gateway = {
+    url: env.SMS_GATEWAY_URL,
+    key: env.SMS_GATEWAY_KEY ?? "",
+    secret: env.SMS_GATEWAY_SECRET ?? "",
+    signName: env.SMS_SIGN_NAME ?? "",
+    templateId: env.SMS_TEMPLATE_ID ?? "",
+    timeoutMs: Number(env.SMS_GATEWAY_TIMEOUT_MS ?? 5000),
+  };
+  return { provider, outboxFile, gateway };
+}
+
+/**
+ * WeChat login of applicants. `off` unless configured: `sandbox` (WECHAT_PROVIDER=sandbox or WECHAT_SANDBOX=1) is the
+ * local stand-in for demos, which lets anyone claim any phone; `wechat` calls WeChat's jscode2session with
+ * WECHAT_APP_ID / WECHAT_APP_SECRET (chosen by default when both are set).
+ */
+export interface WechatConfig {
+  provider: "off" | "sandbox" | "wechat";
+  appId: string;
+  appSecret: string;
+  /** Base address of WeChat's API (a test points it at a local stand-in). */
+  apiBaseUrl: string;
+  timeoutMs: number;
+}
+
+function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig {
+  const appId = env.WECHAT_APP_ID ?? "";
+  const appSecret = env.WECHAT_APP_SECRET ?? "";
+  const sandbox = env.WECHAT_SANDBOX === "1" || env.WECHAT_SANDBOX === "true";
+  const provider = env.WECHAT_PROVIDER ?? (sandbox ? "sandbox" : appId && appSecret ? "wechat" : "off");
+  if (provider !== "off" && provider !== "sandbox" && provider !== "wechat")
+    throw new Error(`WECHAT_PROVIDER must be off, sandbox or wechat, not ${provider}`);
+  if (provider === "wechat" && !(appId && appSecret)) throw new Error("WECHAT_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET");
+  return {
+    provider,
+    appId,
+    appSecret,
+    apiBaseUrl: env.WECHAT_API_BASE_URL ?? "https://api.weixin.qq.com/",
+    timeoutMs: Number(env.WECHAT_TIMEOUT_MS ?? 5000),
   };
 }

@@ -6,9 +6,9 @@ import { isEmpty, migrate, openDb, type DbHandle } from "./db";
 import { seedDemo } from "./db/seed";
 import { buildApp } from "./app";
 import type { Deps } from "./context";
-import { LocalSmsProvider } from "./services/sms";
+import { smsProviderFor } from "./services/sms";
 import { LocalDiskStorage } from "./services/storage";
-import { LocalWechatGateway } from "./services/wechat";
+import { DisabledWechatGateway, LocalWechatGateway, WechatApiGateway, type WechatGateway } from "./services/wechat";
 
 export interface StartOptions {
   /** 0 = a random free port. Default API_PORT or 8787. */
@@ -31,6 +31,11 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+/** The real WeChat gateway when configured, else none (the sandbox is chosen apart: it also serves a page). */
+function wechatGatewayFor(config: ApiConfig): WechatGateway {
+  return config.wechat.provider === "wechat" ? new WechatApiGateway(config.wechat) : new DisabledWechatGateway();
+}
+
 /** Opens and migrates the database, seeds it when empty, builds the app and listens. */
 export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const config = loadConfig(process.env, {
@@ -43,14 +48,14 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   await migrate(handle);
   if ((opts.seed ?? true) && (await isEmpty(handle.db))) await seedDemo(handle);
 
-  const wechatSandbox = new LocalWechatGateway(handle.db, config.aes);
+  const wechatSandbox = config.wechat.provider === "sandbox" ? new LocalWechatGateway(handle.db, config.aes) : null;
   const deps: Deps = {
     db: handle.db,
     dialect: handle.dialect,
     config,
-    sms: new LocalSmsProvider(handle.db),
+    sms: smsProviderFor(config.sms, opts.quiet ? () => {} : console.log),
     storage: new LocalDiskStorage(handle.db, config.uploadDir),
-    wechat: wechatSandbox,
+    wechat: wechatSandbox ?? wechatGatewayFor(config),
     wechatSandbox,
   };
   const app = buildApp(deps);
@@ -61,7 +66,11 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const actual = (server.address() as AddressInfo).port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
   const url = `http://${shownHost}:${actual}/`;
-  if (!opts.quiet) console.log(`API listening on http://${shownHost}:${actual}`);
+  if (!opts.quiet) {
+    console.log(`API listening on http://${shownHost}:${actual}`);
+    if (config.sms.provider === "local") console.log(`SMS codes are not sent: the local provider writes them to ${config.sms.outboxFile}`);
+    if (wechatSandbox) console.warn("WeChat sandbox on (WECHAT_PROVIDER=sandbox): anyone can log in as an applicant with any phone; demo only.");
+  }
 
   return {
     url,

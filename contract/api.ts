@@ -77,9 +77,7 @@ export const Endpoints = {
   forgotPassword: "password/forgot",
   resetPassword: "password/reset",
   // Local stand-ins (development and tests).
-  /** GET ?phone=…: latest messages of the local SMS provider. */
-  smsOutbox: "sms/outbox",
-  /** GET ?redirect_uri=…&state=…: the local WeChat authorisation page (redirects back with ?code=…). */
+  /** GET ?redirect_uri=…&state=…: the local WeChat authorisation page (WECHAT_PROVIDER=sandbox only). */
   wechatSandboxAuthorize: "wechat-sandbox/authorize",
   /** PUT uploads/{bucket}/{key} with header x-security-token (credentials of token/sts). */
   upload: (bucket: string, key: string) => `uploads/${bucket}/${key}`,

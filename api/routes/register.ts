@@ -9,8 +9,6 @@ import {
   registrationCodeQuerySchema,
   resetPasswordFormSchema,
   smsCodeFormSchema,
-  smsOutboxItemSchema,
-  phoneField,
 } from "@contract/entities/auth";
 import { kindergartenItemSchema } from "@contract/api";
 import type { App, Deps } from "@api/context";
@@ -81,7 +79,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       path: "/sms/code",
       tags: ["registration"],
       summary: "Send a 6-digit SMS code (valid 5 minutes; one per minute per phone)",
-      description: "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message.",
+      description: "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message. 502 when the SMS provider fails (that code is void).",
       request: formBody(smsCodeFormSchema),
       responses: jsonReply(z.null()),
     }),

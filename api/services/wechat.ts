@@ -1,12 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { createDecipheriv, randomBytes } from "node:crypto";
 import type { Db } from "@api/db";
 import { nowIso } from "@api/db";
+import type { WechatConfig } from "@api/config";
+import { ApiError } from "@api/http";
 import { aesDecrypt, type AesKeys } from "@contract/crypto";
+import { PHONE_RE } from "@contract/entities/auth";
 import { sha256 } from "@api/auth/tokens";
 
 export interface WechatIdentity {
   openid: string;
+  /** Empty when WeChat does not tell (jscode2session does not). */
   nickname: string;
+  /** WeChat's session key (real gateway): the AES key of the phone-number payload. */
+  sessionKey?: string;
 }
 
 /**
@@ -23,6 +29,33 @@ export interface WechatGateway {
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 
+/** The phone of a decrypted payload `{"phoneNumber" | "purePhoneNumber": …}` when it is a mainland mobile number. */
+function phoneOf(text: string | null): string | null {
+  if (!text) return null;
+  try {
+    const p = JSON.parse(text) as { phoneNumber?: unknown; purePhoneNumber?: unknown };
+    const phone = p.purePhoneNumber ?? p.phoneNumber;
+    return typeof phone === "string" && PHONE_RE.test(phone) ? phone : null;
+  } catch {
+    return null;
+  }
+}
+
+/** No WeChat login configured (the default): the login answers 503 and no stand-in exists. */
+export class DisabledWechatGateway implements WechatGateway {
+  readonly name = "off";
+  async exchangeCode(): Promise<WechatIdentity | null> {
+    throw new ApiError(503, "wechat.disabled");
+  }
+  async decryptPhone(): Promise<string | null> {
+    return null;
+  }
+}
+
+/**
+ * The local stand-in, for demos only (WECHAT_PROVIDER=sandbox): its page lets anyone claim any phone,
+ * so the applicant sessions it yields carry role 13 only (token.ts).
+ */
 export class LocalWechatGateway implements WechatGateway {
   readonly name = "local";
   constructor(
@@ -64,13 +97,58 @@ export class LocalWechatGateway implements WechatGateway {
   }
 
   async decryptPhone(encryptedData: string, _iv: string) {
-    const text = aesDecrypt(encryptedData, this.aes);
-    if (!text) return null;
+    return phoneOf(aesDecrypt(encryptedData, this.aes));
+  }
+}
+
+/** jscode2session errcodes that mean "this code is no good" (any other error is WeChat's trouble: 502). */
+const BAD_CODE_ERRORS = [40029, 40163, 40226];
+
+/**
+ * WeChat itself (WECHAT_PROVIDER=wechat): jscode2session turns the mini-program's code into openid and
+ * session key; the phone payload is AES-128-CBC (PKCS#7) with that session key and the given iv, and its
+ * watermark must name our app.
+ */
+export class WechatApiGateway implements WechatGateway {
+  readonly name = "wechat";
+  constructor(private readonly cfg: WechatConfig) {}
+
+  async exchangeCode(_appId: string, code: string) {
+    const url = new URL("sns/jscode2session", this.cfg.apiBaseUrl);
+    url.search = new URLSearchParams({ appid: this.cfg.appId, secret: this.cfg.appSecret, js_code: code, grant_type: "authorization_code" }).toString();
+    const body = await this.getJson(url);
+    if (body.errcode && BAD_CODE_ERRORS.includes(Number(body.errcode))) return null;
+    if (body.errcode) throw this.failure(`errcode ${String(body.errcode)} ${String(body.errmsg ?? "")}`);
+    if (typeof body.openid !== "string" || typeof body.session_key !== "string") return null;
+    return { openid: body.openid, nickname: "", sessionKey: body.session_key };
+  }
+
+  async decryptPhone(encryptedData: string, iv: string, identity: WechatIdentity) {
+    if (!identity.sessionKey) return null;
+    let text: string;
+    let watermark: { appid?: unknown } | undefined;
     try {
-      const parsed = JSON.parse(text) as { phoneNumber?: unknown };
-      return typeof parsed.phoneNumber === "string" && /^1\d{10}$/.test(parsed.phoneNumber) ? parsed.phoneNumber : null;
+      const decipher = createDecipheriv("aes-128-cbc", Buffer.from(identity.sessionKey, "base64"), Buffer.from(iv, "base64"));
+      text = Buffer.concat([decipher.update(Buffer.from(encryptedData, "base64")), decipher.final()]).toString("utf8");
+      watermark = (JSON.parse(text) as { watermark?: { appid?: unknown } }).watermark;
     } catch {
-      return null;
+      return null; // wrong key, iv or padding, or not JSON
     }
+    return watermark?.appid === this.cfg.appId ? phoneOf(text) : null;
+  }
+
+  private async getJson(url: URL): Promise<Record<string, unknown>> {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.cfg.timeoutMs) });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return (await res.json()) as Record<string, unknown>;
+    } catch (e) {
+      throw this.failure((e as Error).message);
+    }
+  }
+
+  private failure(detail: string) {
+    console.error(`[wechat] jscode2session failed: ${detail}`);
+    return new ApiError(502, "wechat.gatewayFailed");
   }
 }

@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { startApi, type RunningApi } from "@api/server";
+import { readOutbox } from "@api/services/sms";
 import type { ApiConfig } from "@api/config";
 
 export const PASSWORD = "Sunny#2026";
@@ -125,11 +126,10 @@ function need(): TestApi {
 export const call = <T = any>(method: string, path: string, opts?: CallOpts) => need().call<T>(method, path, opts);
 export const login = (phone: string, password?: string, opts?: { lang?: string }) => need().login(phone, password, opts);
 
-/** The latest SMS code sent to a phone (local outbox). */
+/** The latest SMS code sent to a phone (the local provider's outbox file of the API started last). */
 export async function latestSmsCode(phone: string): Promise<string> {
-  const r = await call("GET", "sms/outbox", { query: { phone } });
-  const content: string = r.data?.list?.[0]?.content ?? "";
-  const m = content.match(/\d{6}/);
+  const [latest] = await readOutbox(need().api.deps.config.sms.outboxFile, phone);
+  const m = latest?.content.match(/\d{6}/);
   if (!m) throw new Error(`no SMS code for ${phone}`);
   return m[0];
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile, stat } from "node:fs/promises";
+import { readOutbox } from "@api/services/sms";
 import { enc, latestSmsCode, phoneOf, startTestApi, PASSWORD, WEAK_PASSWORD, type TestApi } from "./helpers";
 
 let t: TestApi;
@@ -24,6 +26,26 @@ describe("registration", () => {
     expect(bad.code).toBe(404);
     expect(bad.msg).toBe("Invalid registration code");
     expect((await t.call("GET", "register/classes", { query: {} })).code).toBe(422);
+  });
+
+  it("never shows a code over HTTP: the local provider writes it to its outbox file (owner-only) and the log", async () => {
+    const phone = "15000000011";
+    expect((await t.call("POST", "sms/code", { form: { phone, purpose: "register" } })).code).toBe(200);
+    const file = t.api.deps.config.sms.outboxFile;
+    const [entry] = await readOutbox(file, phone);
+    expect(entry).toMatchObject({ phone, purpose: "register" });
+    expect(entry!.content).toMatch(/\d{6}/);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+    // The outbox route is gone, whatever the provider; no reply of the API carries the code.
+    const code = entry!.content.match(/\d{6}/)![0];
+    for (const path of ["sms/outbox", "sms/outbox/"]) {
+      const r = await t.call("GET", path, { query: { phone } });
+      expect(r.status).toBe(404);
+      expect(JSON.stringify(r.data ?? null)).not.toContain(code);
+    }
+    const doc = await (await fetch(new URL("openapi.json", t.url))).json();
+    expect(Object.keys(doc.paths)).not.toContain("/sms/outbox");
+    expect(await readFile(file, "utf8")).toContain(code);
   });
 
   it("sends 6-digit SMS codes at most once a minute per phone", async () => {
@@ -130,8 +152,7 @@ describe("password reset", () => {
     const phone = "15000000009";
     const r = await t.call("POST", "sms/code", { form: { phone, purpose: "forgot" } });
     expect(r.code).toBe(200);
-    const outbox = await t.call("GET", "sms/outbox", { query: { phone } });
-    expect(outbox.data.list).toHaveLength(0);
+    expect(await readOutbox(t.api.deps.config.sms.outboxFile, phone)).toEqual([]);
   });
 
   it("forced reset after 'Need Reset Password': phone + old + new password", async () => {
