@@ -216,19 +216,4 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       return ok(c, null, "auth.passwordChanged");
     },
   );
-
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/sms/outbox",
-      tags: ["registration"],
-      summary: "Local SMS provider only: the latest messages sent to a phone (for the demo and tests)",
-      request: { query: z.object({ phone: phoneField }) },
-      responses: jsonReply(z.object({ list: z.array(smsOutboxItemSchema) })),
-    }),
-    async (c) => {
-      if (!deps.config.smsOutboxEnabled || !deps.sms.outbox) throw notFound("sms.outboxDisabled");
-      return ok(c, { list: await deps.sms.outbox(c.req.valid("query").phone, 10) });
-    },
-  );
 }

@@ -79,5 +79,3 @@ export const resetPasswordFormSchema = z.object({
   oldPassword: encryptedField,
   password: encryptedField,
 });
-
-export const smsOutboxItemSchema = z.object({ phone: z.string(), purpose: z.string(), content: z.string(), createdAt: z.string() });
