@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto";
 import { DEFAULTS } from "@contract/settings";
+import { loadRateLimits, loadTrustProxy, type RateLimits } from "./auth/rate-limit-config";
 import { loadLimits, type Limits } from "./limits";
 
 export interface ApiConfig {
@@ -16,6 +17,10 @@ export interface ApiConfig {
   wechatRedirectHosts: string[];
   /** Lockout: failures allowed in the window, window and lock length in minutes. */
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Rate limits of login, SMS and registration per phone and per client address (api/auth/rate-limit-config.ts). */
+  rateLimits: RateLimits;
+  /** Peers whose X-Forwarded-For names the client (TRUST_PROXY; default the loopback addresses of the embedded console). */
+  trustProxy: string[];
   /** Request body and upload size limits (contract/limits.ts, BODY_LIMIT_*_MB, UPLOAD_LIMIT_*_MB). */
   limits: Limits;
 }
@@ -34,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechat: wechatConfig(env),
     wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
+    rateLimits: loadRateLimits(env),
+    trustProxy: loadTrustProxy(env),
     limits: loadLimits(env),
     ...overrides,
   };

@@ -1,57 +1,71 @@
+import { sql } from "kysely";
 import type { Deps } from "@api/context";
 import { ApiError } from "@api/http";
 
-/** Lockout of spec/brief: 5 failures for one phone within 15 minutes lock that phone for 15 minutes. */
-export async function assertNotLocked(deps: Deps, phone: string) {
-  const now = new Date();
-  const lock = await deps.db.selectFrom("login_locks").select("locked_until").where("phone", "=", phone).executeTakeFirst();
-  if (lock && lock.locked_until > now.toISOString()) {
-    const minutes = Math.max(1, Math.ceil((Date.parse(lock.locked_until) - now.getTime()) / 60000));
-    throw new ApiError(423, "auth.locked", { minutes });
-  }
+/*
+ * Lockout of spec/brief: 5 failures for one phone within 15 minutes lock that phone for 15 minutes; a success
+ * resets. One row per phone (login_locks) holds the failures of the current window and the lock. A guess first
+ * takes its place in the count with one atomic upsert and is checked only when it is within the limit, so N
+ * parallel guesses count N and none past the limit is ever checked. The window is fixed: it starts at the
+ * first failure of a series (a new series starts when it is over or when a lock has run out).
+ */
+
+const minutesUntil = (until: string, now: number) => Math.max(1, Math.ceil((Date.parse(until) - now) / 60000));
+const locked = (minutes: number) => new ApiError(423, "auth.locked", { minutes });
+
+/** Takes a place in the phone's failure count; throws 423 when the phone is locked or the count is full. */
+async function reserveAttempt(deps: Deps, phone: string): Promise<number> {
+  const { maxFailures, windowMinutes, lockMinutes } = deps.config.lockout;
+  const now = Date.now();
+  const nowIso = new Date(now).toISOString();
+  const windowStart = new Date(now - windowMinutes * 60000).toISOString();
+  const isLocked = sql<boolean>`(login_locks.locked_until IS NOT NULL AND login_locks.locked_until > ${nowIso})`;
+  const isOver = sql<boolean>`(login_locks.locked_until IS NOT NULL AND login_locks.locked_until <= ${nowIso})
+    OR (login_locks.locked_until IS NULL AND login_locks.window_start <= ${windowStart})`;
+  const row = await deps.db
+    .insertInto("login_locks")
+    .values({ phone, failures: 1, window_start: nowIso, locked_until: null })
+    .onConflict((oc) =>
+      oc.column("phone").doUpdateSet({
+        failures: sql<number>`CASE WHEN ${isOver} THEN 1 WHEN ${isLocked} THEN login_locks.failures ELSE login_locks.failures + 1 END`,
+        window_start: sql<string>`CASE WHEN ${isOver} THEN ${nowIso} ELSE login_locks.window_start END`,
+        locked_until: sql<string | null>`CASE WHEN ${isOver} THEN NULL ELSE login_locks.locked_until END`,
+      }),
+    )
+    .returning(["failures", "locked_until"])
+    .executeTakeFirstOrThrow();
+  if (row.locked_until && row.locked_until > nowIso) throw locked(minutesUntil(row.locked_until, now));
+  const attempt = Number(row.failures);
+  if (attempt > maxFailures) throw locked(lockMinutes);
+  return attempt;
 }
 
-/** Records a failure; answers true when this failure locked the phone. */
-export async function recordFailure(deps: Deps, phone: string): Promise<boolean> {
-  const { db, config } = deps;
-  const now = new Date();
-  await db.insertInto("login_attempts").values({ phone, ok: 0, at: now.toISOString() }).execute();
-  const since = new Date(now.getTime() - config.lockout.windowMinutes * 60000).toISOString();
-  const lastOk = await db
-    .selectFrom("login_attempts")
-    .select("at")
+/** Locks the phone once its count is full (not after a success has reset it meanwhile). */
+async function lockPhone(deps: Deps, phone: string) {
+  const { maxFailures, lockMinutes } = deps.config.lockout;
+  const until = new Date(Date.now() + lockMinutes * 60000).toISOString();
+  await deps.db
+    .updateTable("login_locks")
+    .set({ locked_until: until })
     .where("phone", "=", phone)
-    .where("ok", "=", 1)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const lock = await db.selectFrom("login_locks").select(["id", "locked_until"]).where("phone", "=", phone).executeTakeFirst();
-  // Failures count from the later of: the window start, the last success, the end of the previous lock.
-  let from = since;
-  if (lastOk && lastOk.at > from) from = lastOk.at;
-  if (lock && lock.locked_until > from) from = lock.locked_until;
-  const row = await db
-    .selectFrom("login_attempts")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("phone", "=", phone)
-    .where("ok", "=", 0)
-    .where("at", ">=", from)
-    .executeTakeFirst();
-  if (Number(row?.n ?? 0) < config.lockout.maxFailures) return false;
-  const until = new Date(now.getTime() + config.lockout.lockMinutes * 60000).toISOString();
-  if (lock) await db.updateTable("login_locks").set({ locked_until: until }).where("id", "=", lock.id).execute();
-  else await db.insertInto("login_locks").values({ phone, locked_until: until }).execute();
-  return true;
+    .where("failures", ">=", maxFailures)
+    .where("locked_until", "is", null)
+    .execute();
 }
 
+/** A success (or a password set through an SMS code) clears the phone's failures and lock. */
 export async function recordSuccess(deps: Deps, phone: string) {
-  await deps.db.insertInto("login_attempts").values({ phone, ok: 1, at: new Date().toISOString() }).execute();
   await deps.db.deleteFrom("login_locks").where("phone", "=", phone).execute();
 }
 
-/** Checks a password against a failure count: throws 400 (wrong) or 423 (now locked). */
-export async function failLogin(deps: Deps, phone: string): Promise<never> {
-  const locked = await recordFailure(deps, phone);
-  if (locked) throw new ApiError(423, "auth.locked", { minutes: deps.config.lockout.lockMinutes });
-  throw new ApiError(400, "auth.wrongCredentials");
+/**
+ * Checks a password under the lockout: 423 without checking when the phone is locked or its count is full;
+ * a wrong password answers 400, or 423 when it was the last allowed one; a right one resets the count.
+ */
+export async function checkPassword(deps: Deps, phone: string, verify: () => Promise<boolean>): Promise<void> {
+  const attempt = await reserveAttempt(deps, phone);
+  if (await verify()) return recordSuccess(deps, phone);
+  if (attempt < deps.config.lockout.maxFailures) throw new ApiError(400, "auth.wrongCredentials");
+  await lockPhone(deps, phone);
+  throw locked(deps.config.lockout.lockMinutes);
 }

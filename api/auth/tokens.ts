@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Writer } from "@api/db/audit";
+import { unauthorized } from "@api/http";
 
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -29,6 +30,24 @@ export async function issueToken(
 
 export async function revokeToken(w: Writer, tokenId: number): Promise<void> {
   await w.update("tokens", tokenId, { revoked_at: new Date().toISOString() }, "revoke_token");
+}
+
+/**
+ * Revokes a token that a switch replaces, in the switch's transaction, only if it is still live: exactly one
+ * row must change, else 401 (a parallel switch with the same token got there first; on PostgreSQL the row
+ * lock makes the second wait for the first's commit and then find it revoked).
+ */
+export async function replaceToken(w: Writer, tokenId: number): Promise<void> {
+  const revokedAt = new Date().toISOString();
+  const res = await w.trx
+    .updateTable("tokens")
+    .set({ revoked_at: revokedAt })
+    .where("id", "=", tokenId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw unauthorized();
+  // The audit row of the revocation (same value again: the Writer records it in the same transaction).
+  await w.update("tokens", tokenId, { revoked_at: revokedAt }, "revoke_token");
 }
 
 /** Revokes every live token of a user (password change). */

@@ -340,9 +340,45 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /**
+   * Login lockout and rate limits as single rows changed by one atomic upsert each (parallel requests
+   * used to read-then-write a log and slip past the lock). Locks still running are carried over.
+   */
+  const m004limits: Migration = {
+    async up(db: Kysely<unknown>) {
+      const locks = await sql<{ phone: string; locked_until: string }>`SELECT phone, locked_until FROM login_locks`.execute(db);
+      await db.schema.dropTable("login_locks").execute();
+      await db.schema.dropTable("login_attempts").execute();
+      await db.schema
+        .createTable("login_locks")
+        .addColumn("phone", "text", (c) => c.primaryKey())
+        .addColumn("failures", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("window_start", "text", (c) => c.notNull())
+        .addColumn("locked_until", "text")
+        .execute();
+      for (const l of locks.rows)
+        await sql`INSERT INTO login_locks (phone, failures, window_start, locked_until) VALUES (${l.phone}, 0, ${l.locked_until}, ${l.locked_until})`.execute(db);
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull())
+        .addColumn("expires_at", "text")
+        .execute();
+      await db.schema.createIndex("rate_limits_expires_idx").on("rate_limits").column("expires_at").execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
-      return { "001_core": m001, "002_kindergarten_management": m002kg, "003_push_notifications": m003push };
+      return {
+        "001_core": m001,
+        "002_kindergarten_management": m002kg,
+        "003_push_notifications": m003push,
+        "004_login_locks_and_rate_limits": m004limits,
+      };
     },
   };
 }

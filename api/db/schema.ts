@@ -196,17 +196,19 @@ export interface TokensTable {
   revoked_at: Ts | null;
 }
 
-export interface LoginAttemptsTable {
-  id: Id;
+/** One row per phone: failed logins of the current window and the lock (migration 004; api/auth/lockout.ts). */
+export interface LoginLocksTable {
   phone: string;
-  ok: Bool;
-  at: Ts;
+  failures: number;
+  window_start: Ts;
+  locked_until: Ts | null;
 }
 
-export interface LoginLocksTable {
-  id: Id;
-  phone: string;
-  locked_until: Ts;
+/** Points consumed per rate-limit key until expires_at (migration 004; api/auth/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expires_at: Ts | null;
 }
 
 export interface SmsOutboxTable {
@@ -325,8 +327,8 @@ export interface Database {
   students: StudentsTable;
   optional_functions: OptionalFunctionsTable;
   tokens: TokensTable;
-  login_attempts: LoginAttemptsTable;
   login_locks: LoginLocksTable;
+  rate_limits: RateLimitsTable;
   sms_outbox: SmsOutboxTable;
   sms_codes: SmsCodesTable;
   wechat_codes: WechatCodesTable;

@@ -14,10 +14,13 @@ import { kindergartenItemSchema } from "@contract/api";
 import type { App, Deps } from "@api/context";
 import { write } from "@api/db/audit";
 import { nowIso } from "@api/db";
-import { ApiError, conflict, fieldError, langOf, notFound, ok } from "@api/http";
+import { ApiError, fieldError, langOf, notFound, ok } from "@api/http";
 import { hashPassword, verifyPassword, UNUSABLE_PASSWORD } from "@api/auth/password";
 import { revokeAllTokens } from "@api/auth/tokens";
-import { assertNotLocked, failLogin, recordSuccess } from "@api/auth/lockout";
+import { checkPassword, recordSuccess } from "@api/auth/lockout";
+import { rateLimit } from "@api/auth/rate-limit";
+import { uniqueViolation } from "@api/db/unique";
+import { t, type Lang } from "@api/i18n";
 import { consumeCode, sendCode } from "@api/services/sms-codes";
 import { decryptField, formBody, jsonReply } from "./common";
 
@@ -27,6 +30,9 @@ function assertStrong(field: string, pw: string) {
   if (problems.length)
     throw new ApiError(422, "error.validation", {}, { errors: { [field]: problems.map((p) => ({ key: "validation." + p })) } });
 }
+
+/** 409 "phone taken", also as the phone field's error (the form shows it there). */
+const phoneTaken = (lang: Lang) => new ApiError(409, "register.phoneTaken", {}, { errors: { phone: [t(lang, "register.phoneTaken")] } });
 
 export function registerRegistrationRoutes(app: App, deps: Deps) {
   const { db } = deps;
@@ -85,6 +91,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const { phone, purpose } = c.req.valid("form");
+      await rateLimit(deps, c, "sms", phone);
       let deliver = true;
       if (purpose === "forgot") deliver = !!(await db.selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirst());
       await sendCode(deps, phone, purpose, langOf(c), deliver);
@@ -103,12 +110,13 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const form = c.req.valid("form");
+      await rateLimit(deps, c, "register", form.phone);
       const kg = await kindergartenByCode(form.registrationCode);
       const cls = await db.selectFrom("classes").select(["id"]).where("id", "=", form.classId).where("kindergarten_id", "=", kg.id).executeTakeFirst();
       if (!cls) throw fieldError("classId", "register.classNotFound");
       const password = decryptField(deps, "password", form.password);
       assertStrong("password", password);
-      if (await db.selectFrom("users").select("id").where("phone", "=", form.phone).executeTakeFirst()) throw conflict("register.phoneTaken");
+      if (await db.selectFrom("users").select("id").where("phone", "=", form.phone).executeTakeFirst()) throw phoneTaken(langOf(c));
       const isParent = form.role === Role.parent;
       let studentId: number | null = null;
       if (isParent) {
@@ -153,7 +161,8 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
         else await w.insert("class_teachers", { class_id: cls.id, user_id: id });
         return id;
       }).catch((e: unknown) => {
-        if (/unique|duplicate/i.test(String((e as Error)?.message))) throw conflict("register.phoneTaken");
+        // Two registrations of one phone at once: the loser meets the unique index on users.phone.
+        if (uniqueViolation(e)) throw phoneTaken(langOf(c));
         throw e;
       });
       return ok(c, { userId, enabled: isParent }, isParent ? "register.parentOk" : "register.teacherOk");
@@ -199,13 +208,12 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     async (c) => {
       const form = c.req.valid("form");
       const phone = form.phone.trim();
-      await assertNotLocked(deps, phone);
+      await rateLimit(deps, c, "login", phone);
       const oldPw = decryptField(deps, "oldPassword", form.oldPassword);
       const newPw = decryptField(deps, "password", form.password);
       const user = await db.selectFrom("users").select(["id", "password_hash", "enabled"]).where("phone", "=", phone).executeTakeFirst();
-      const good = await verifyPassword(oldPw, user?.password_hash ?? UNUSABLE_PASSWORD);
-      if (!user || !good) return failLogin(deps, phone);
-      await recordSuccess(deps, phone);
+      await checkPassword(deps, phone, async () => (await verifyPassword(oldPw, user?.password_hash ?? UNUSABLE_PASSWORD)) && !!user);
+      if (!user) throw new ApiError(400, "auth.wrongCredentials");
       assertStrong("password", newPw);
       if (newPw === oldPw) throw fieldError("password", "auth.samePassword");
       const hash = await hashPassword(newPw);

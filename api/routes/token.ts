@@ -8,10 +8,11 @@ import { write, SYSTEM_ACTOR } from "@api/db/audit";
 import { nowIso } from "@api/db";
 import { ApiError, forbidden, notFound, ok } from "@api/http";
 import { UNUSABLE_PASSWORD, verifyPassword } from "@api/auth/password";
-import { issueToken, revokeToken } from "@api/auth/tokens";
+import { issueToken, replaceToken, revokeToken } from "@api/auth/tokens";
 import { buildUserInfo, rolesOf } from "@api/auth/user-info";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { assertNotLocked, failLogin, recordSuccess } from "@api/auth/lockout";
+import { checkPassword } from "@api/auth/lockout";
+import { rateLimit } from "@api/auth/rate-limit";
 import { switchableKindergartens } from "@api/tenancy";
 import { decryptField, formBody, idParam, jsonReply, tokenHeader } from "./common";
 
@@ -21,10 +22,14 @@ export function registerTokenRoutes(app: App, deps: Deps) {
   const { db, config } = deps;
   const { requireAuth } = makeGuards(deps);
 
-  /** Issues a token for (user, role, kindergarten) in one audited transaction, revoking `replaces` if given. */
+  /**
+   * Issues a token for (user, role, kindergarten) in one audited transaction. With `replaces` (a role or
+   * kindergarten switch) the old token is revoked in the same transaction, only if still live (else 401), so
+   * parallel switches with one token yield one new token.
+   */
   async function newSession(userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number) {
     const token = await write(db, { userId, roleId }, async (w) => {
-      if (replaces != null) await revokeToken(w, replaces);
+      if (replaces != null) await replaceToken(w, replaces);
       return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds });
     });
     return { token, ...(await buildUserInfo(db, userId, roleId, kindergartenId)) };
@@ -36,23 +41,23 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       path: "/token/login",
       tags,
       summary: "Log in with phone and AES-encrypted password",
-      description: `Phone is trimmed. Wrong credentials: 400. 5 failures within 15 minutes lock the phone for 15 minutes: 423. Disabled user: 403. A correct password that breaks the password policy: code 400, msg "${NEED_RESET_PASSWORD}".`,
+      description: `Phone is trimmed. Wrong credentials: 400. 5 failures within 15 minutes lock the phone for 15 minutes: 423 (guesses past the 5th are not checked). Too many requests per phone or client address: 429. Disabled user: 403. A correct password that breaks the password policy: code 400, msg "${NEED_RESET_PASSWORD}".`,
       request: formBody(loginFormSchema),
       responses: jsonReply(tokenReplySchema),
     }),
     async (c) => {
       const form = c.req.valid("form");
       const phone = form.phone.trim();
-      await assertNotLocked(deps, phone);
+      await rateLimit(deps, c, "login", phone);
       const password = decryptField(deps, "password", form.password);
       const user = await db
         .selectFrom("users")
         .select(["id", "password_hash", "enabled", "default_role_id", "kindergarten_id", "must_reset_password"])
         .where("phone", "=", phone)
         .executeTakeFirst();
-      const good = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD);
-      if (!user || !good) return failLogin(deps, phone);
-      await recordSuccess(deps, phone);
+      // An unknown phone is checked against an unusable hash: same time, same answer.
+      await checkPassword(deps, phone, async () => (await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD)) && !!user);
+      if (!user) throw new ApiError(400, "auth.wrongCredentials");
       if (!Number(user.enabled)) throw forbidden("auth.disabled");
       if (!isStrongPassword(password) || Number(user.must_reset_password))
         throw new ApiError(400, "auth.needReset", {}, null, NEED_RESET_PASSWORD);

@@ -1,0 +1,115 @@
+import { createRequire } from "node:module";
+import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { sql } from "kysely";
+import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import type { Deps } from "@api/context";
+import type { Db } from "@api/db";
+import { ApiError } from "@api/http";
+import type { RateLimit, RateLimitAction } from "./rate-limit-config";
+
+/*
+ * Why our own store: rate-limiter-flexible's RateLimiterSQLite drives sqlite3, better-sqlite3 or knex, not
+ * libSQL (our SQLite driver), and RateLimiterPostgres creates its table itself outside our migrations. One
+ * store over our Kysely db serves both dialects with the same atomic upsert (table rate_limits, migration 004).
+ * The base class is not exported by the package's index, hence the require of its file.
+ */
+const StoreAbstract: typeof StoreAbstractType = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js");
+
+type Row = { points: number; expires_at: string | null };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+class KyselyStore extends StoreAbstract {
+  constructor(
+    private readonly db: Db,
+    opts: { keyPrefix: string; points: number; duration: number },
+  ) {
+    super({ ...opts, storeClient: db });
+  }
+
+  /** Adds points to a key in one statement; an expired key (or forceExpire) starts again from `points`. */
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Row> {
+    const now = iso(Date.now());
+    const expires = msDuration > 0 ? iso(Date.now() + msDuration) : null;
+    const restart = forceExpire ? sql<boolean>`1 = 1` : sql<boolean>`rate_limits.expires_at IS NOT NULL AND rate_limits.expires_at <= ${now}`;
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ key, points, expires_at: expires })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          points: sql<number>`CASE WHEN ${restart} THEN ${points} ELSE rate_limits.points + ${points} END`,
+          expires_at: sql<string | null>`CASE WHEN ${restart} THEN ${expires} ELSE rate_limits.expires_at END`,
+        }),
+      )
+      .returning(["points", "expires_at"])
+      .executeTakeFirstOrThrow();
+    if (Math.random() < 0.01) await this.db.deleteFrom("rate_limits").where("expires_at", "<", now).execute();
+    return { points: Number(row.points), expires_at: row.expires_at };
+  }
+
+  async _get(key: string): Promise<Row | null> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select(["points", "expires_at"])
+      .where("key", "=", key)
+      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", iso(Date.now()))]))
+      .executeTakeFirst();
+    return row ? { points: Number(row.points), expires_at: row.expires_at } : null;
+  }
+
+  async _delete(key: string): Promise<boolean> {
+    const res = await this.db.deleteFrom("rate_limits").where("key", "=", key).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  _getRateLimiterRes(_key: string, changedPoints: number, row: Row): RateLimiterRes {
+    const first = changedPoints === row.points;
+    const consumed = first ? changedPoints : row.points;
+    const msBeforeNext = row.expires_at ? Math.max(Date.parse(row.expires_at) - Date.now(), 0) : -1;
+    return new RateLimiterRes(Math.max(this.points - consumed, 0), msBeforeNext, consumed, first);
+  }
+}
+
+type Limiters = Record<RateLimitAction, { phone: KyselyStore | null; address: KyselyStore | null }>;
+const cache = new WeakMap<Deps, Limiters>();
+
+function limitersOf(deps: Deps): Limiters {
+  let l = cache.get(deps);
+  if (!l) {
+    const make = (prefix: string, r: RateLimit | null) =>
+      r ? new KyselyStore(deps.db, { keyPrefix: prefix, points: r.points, duration: r.seconds }) : null;
+    const { login, sms, register } = deps.config.rateLimits;
+    l = {
+      login: { phone: make("login:phone", login.phone), address: make("login:address", login.address) },
+      sms: { phone: make("sms:phone", sms.phone), address: make("sms:address", sms.address) },
+      register: { phone: make("register:phone", register.phone), address: make("register:address", register.address) },
+    };
+    cache.set(deps, l);
+  }
+  return l;
+}
+
+/**
+ * The client's address: the socket's peer, or, when that peer is a trusted proxy (TRUST_PROXY, e.g. the
+ * console's server), the last X-Forwarded-For entry it added. A trusted peer that names no client answers
+ * null: it is our own infrastructure, limited per phone only.
+ */
+export function clientAddress(c: Context, trustProxy: string[]): string | null {
+  const peer = getConnInfo(c).remote.address ?? "unknown";
+  if (!trustProxy.includes(peer)) return peer;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? null;
+}
+
+/** Counts one request of `action` for the phone and the client address: 429 "too many requests" over either limit. */
+export async function rateLimit(deps: Deps, c: Context, action: RateLimitAction, phone: string): Promise<void> {
+  const l = limitersOf(deps)[action];
+  const address = clientAddress(c, deps.config.trustProxy);
+  try {
+    if (l.phone) await l.phone.consume(phone);
+    if (l.address && address) await l.address.consume(address);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw new ApiError(429, "error.tooMany");
+    throw e;
+  }
+}
