@@ -45,7 +45,11 @@ export interface StaticOption {
  *    current value of another form field as a query parameter (e.g. teachers of the chosen kindergarten).
  */
 export type OptionSource =
-  | { static: readonly StaticOption[] }
+  | {
+      static: readonly StaticOption[];
+      /** The values this actor may choose (e.g. the roles an administrator may grant); the API enforces the same function. */
+      allowed?: (actor: Actor) => readonly (string | number)[];
+    }
   | { lookup: string; query?: Record<string, string>; dependsOn?: { field: string; param: string } };
 
 export interface ListColumn {
@@ -112,6 +116,22 @@ export interface ImportColumn {
 
 export type Action = "list" | "view" | "create" | "change" | "delete";
 
+/** Who acts: the API's Scope and the console's session user both carry these. */
+export interface Actor {
+  userId: number;
+  roleId: number;
+}
+
+/** Why a row action is refused: the API answers `status` with the translated `key` (`field`: as a 422 on that field). */
+export interface Refusal {
+  status: 403 | 409 | 422;
+  key: string;
+  field?: string;
+}
+
+/** Per-row permissions as the API's list and item replies carry them (`item.actions`), e.g. `{change: true, delete: false}`. */
+export type RowActions = Record<string, boolean>;
+
 export interface ResourceDefinition<
   Item extends z.ZodObject = z.ZodObject,
   Form extends z.ZodObject = z.ZodObject,
@@ -128,6 +148,14 @@ export interface ResourceDefinition<
   page: string;
   /** Role lists for writes, each a subset of the page roles; default: the page roles. */
   can?: Partial<Record<"create" | "change" | "delete", readonly RoleId[]>>;
+  /** Verbs on one row beyond change and delete (users: `setEnabled`, `resetPassword`); they need the `change` roles. */
+  rowVerbs?: readonly string[];
+  /**
+   * The rule on one row beyond the role lists (users: only holders of roles the caller may grant; never oneself):
+   * null = allowed. The API guards every row write with it and reports it per row (`actions`); the console offers
+   * only what it allows. See `rowRefusal`.
+   */
+  rowRule?: (verb: string, row: Record<string, unknown>, actor: Actor) => Refusal | null;
   /** What the API returns for one row. */
   item: Item;
   /** Create (and, unless `changeForm`, change) input; its messages are i18n keys. */
@@ -183,6 +211,27 @@ export function rolesFor(def: ResourceDefinition, action: Action): readonly Role
 /** Whether `roleId` may perform `action` on the resource (the page rule itself is checked separately). */
 export const can = (def: ResourceDefinition, action: Action, roleId: RoleId | number | null | undefined) =>
   roleId != null && rolesFor(def, action).includes(roleId as RoleId);
+
+/** The verbs a row can be offered: change, delete and the definition's own. */
+export const rowVerbsOf = (def: ResourceDefinition): string[] => ["change", "delete", ...(def.rowVerbs ?? [])];
+
+/** Why `actor` may not apply `verb` to `row` (role lists first, then the definition's row rule), or null. */
+export function rowRefusal(def: ResourceDefinition, verb: string, row: Record<string, unknown>, actor: Actor): Refusal | null {
+  const roleAction: Action = verb === "delete" ? "delete" : "change";
+  if (!can(def, roleAction, actor.roleId)) return { status: 403, key: "error.forbidden" };
+  return def.rowRule?.(verb, row, actor) ?? null;
+}
+
+/** `{verb: allowed}` for every row verb of the definition: what the API reports per row and the console offers. */
+export const rowActionsFor = (def: ResourceDefinition, row: Record<string, unknown>, actor: Actor): RowActions =>
+  Object.fromEntries(rowVerbsOf(def).map((v) => [v, rowRefusal(def, v, row, actor) === null]));
+
+/** The options of a static source this actor may choose. */
+export function allowedOptions(source: { static: readonly StaticOption[]; allowed?: (actor: Actor) => readonly (string | number)[] }, actor: Actor): readonly StaticOption[] {
+  if (!source.allowed) return source.static;
+  const ok = new Set(source.allowed(actor).map(String));
+  return source.static.filter((o) => ok.has(String(o.value)));
+}
 
 export const visibleFor = (roles: readonly RoleId[] | undefined, roleId: number | null | undefined) =>
   !roles || (roleId != null && roles.includes(roleId as RoleId));

@@ -29,7 +29,10 @@ import {
   listQuerySchema,
   MAX_PAGE_SIZE,
   parseSort,
+  rowActionsFor,
+  rowRefusal,
   type Action,
+  type Actor,
   type ResourceDefinition,
 } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
@@ -37,7 +40,6 @@ import { aesDecrypt, type AesKeys } from "@contract/crypto";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
-import { uniqueViolation } from "@api/db/unique";
 import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
 import { hasKey, t as apiT, type Lang } from "@api/i18n";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -111,6 +113,22 @@ export interface ResourceMapping {
 export const defineMapping = (m: ResourceMapping) => m;
 
 const MAX_EXPORT_ROWS = 50000;
+const actorOf = (scope: Scope): Actor => ({ userId: scope.userId, roleId: scope.roleId });
+
+/** Refuses (403/409, or 422 on a field) unless the definition's row rule lets the caller apply `verb` to `row`. */
+export function assertRowAllowed(def: ResourceDefinition, verb: string, row: Record<string, unknown>, scope: Scope) {
+  const refusal = rowRefusal(def, verb, row, actorOf(scope));
+  if (!refusal) return;
+  if (refusal.field) throw fieldErrors({ [refusal.field]: [refusal.key] });
+  throw new ApiError(refusal.status, refusal.key);
+}
+
+/** Each item carries what the caller may do with it (`actions`), from the same rule that guards the writes. */
+const withActions = (def: ResourceDefinition, items: Item[], scope: Scope) => {
+  for (const item of items) item.actions = rowActionsFor(def, item, actorOf(scope));
+  return items;
+};
+
 const MAX_IMPORT_ROWS = 5000;
 
 const refOf = (e: string | RawBuilder<unknown>): RawBuilder<unknown> => (typeof e === "string" ? sql.ref(e) : e);
@@ -410,14 +428,14 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       .limit(pageSize)
       .offset((currentPage - 1) * pageSize)
       .execute();
-    const items = await decorate(rows.map((r: Row) => toItem(r, kinds)), lang);
+    const items = withActions(def, await decorate(rows.map((r: Row) => toItem(r, kinds)), lang), scope);
     return { list: items, total: Number((total as Row | undefined)?.n ?? 0), currentPage, pageSize };
   }
 
   async function getItem(scope: Scope, id: number, lang: Lang, via: AnyDb = adb): Promise<Item | null> {
     const row = await selectItem(m.from(via).where(scopeWhere(scope)).where(sql.ref(idCol), "=", id)).executeTakeFirst();
     if (!row) return null;
-    const [item] = await decorate([toItem(row as Row, kinds)], lang, via);
+    const [item] = withActions(def, await decorate([toItem(row as Row, kinds)], lang, via), scope);
     return item ?? null;
   }
 
@@ -489,7 +507,9 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   });
 
   // ---- list ----
-  doc("get", base, "List", { request: { query: querySchema } }, pageSchema(def.item));
+  // Items carry `actions`: what the caller may do with each row (the definition's row verbs → allowed).
+  const itemDoc = def.item.extend({ actions: z.record(z.string(), z.boolean()) });
+  doc("get", base, "List", { request: { query: querySchema } }, pageSchema(itemDoc));
   app.get(base, requireAuth, run(async (c) => {
     const scope = await guard(c, "list");
     return reply(c, await list(scope, parseQuery(c), langOf(c)), "ok");
@@ -539,6 +559,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
         const item = await getItem(scope, id, lang, w.trx as unknown as AnyDb);
         if (!item) throw notFound();
         items.push(item);
+        assertRowAllowed(def, "delete", item, scope);
       }
       for (const item of items) {
         await m.hooks?.beforeDelete?.(ctx, item);
@@ -652,24 +673,13 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const scope = await guard(c, "create");
     const lang = langOf(c);
     const values = parseForm(def, "create", await bodyParams(c, def, deps.config.aes));
-    const create = () => write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => createWith(w, scope, lang, values));
-    // A parallel create of the same unique value wins the race: run once more, so the hooks' own checks see the
-    // committed row and answer their field error; a unique column without such a check answers a generic one.
-    const id = await create().catch((e: unknown) => {
-      if (!uniqueViolation(e)) throw e;
-      return create().catch((again: unknown) => {
-        const columns = uniqueViolation(again);
-        if (!columns) throw again;
-        const field = Object.entries(m.writable).find(([, col]) => columns.includes(col))?.[0] ?? "_";
-        throw fieldErrors({ [field]: ["resources:common.errors.taken"] });
-      });
-    });
+    const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => createWith(w, scope, lang, values));
     return reply(c, await getItem(scope, id, lang), msgKey("created"));
   }));
 
   // ---- one ----
   const idPath = `${base}:id{[0-9]+}/`;
-  doc("get", `${base}{id}/`, "One item", { request: { params: idParamDoc } }, def.item);
+  doc("get", `${base}{id}/`, "One item", { request: { params: idParamDoc } }, itemDoc);
   app.get(idPath, requireAuth, run(async (c) => {
     const scope = await guard(c, "view");
     const item = await getItem(scope, Number(c.req.param("id")), langOf(c));
@@ -697,6 +707,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       await w.update(m.table, id, row as never);
       await m.hooks?.afterWrite?.(ctx, { ...info, id });
     });
+    assertRowAllowed(def, "change", existing, scope);
     return reply(c, await getItem(scope, id, lang), msgKey("changed"));
   }));
 
@@ -720,6 +731,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     name: def.name,
     async lookup(scope: Scope, params: URLSearchParams, lang: Lang) {
       const q: Record<string, unknown> = {};
+    assertRowAllowed(def, "delete", item, scope);
       for (const [k, v] of params) q[k] = v;
       const label = m.columns[def.labelField];
       const rows = await filtered(scope, q)

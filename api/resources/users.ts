@@ -19,17 +19,11 @@ import type { Lang } from "@api/i18n";
 import { assertInScope, scoped, userFilter, type Scope } from "@api/tenancy";
 import { can } from "@contract/resource";
 import { envelope, tokenHeader } from "../routes/common";
-import { defineMapping, fieldErrors, type Item } from "./engine";
+import { assertRowAllowed, defineMapping, fieldErrors, type Item } from "./engine";
 import { rt } from "./i18n";
 
 const ROLE_NAMES: Record<Lang, Record<string, string>> = { zh: zhMenu.role, en: enMenu.role };
 export const roleName = (lang: Lang, id: number) => ROLE_NAMES[lang]?.[String(id)] ?? String(id);
-
-/** The caller may manage a user only if it may grant every role the user holds. */
-function assertManageable(scope: Scope, roleIds: number[]) {
-  const mine = grantableRoles(scope.roleId) as number[];
-  if (roleIds.some((r) => !mine.includes(r))) throw new ApiError(403, "usermgmt:users.errors.notManageable");
-}
 
 async function rolesOf(db: Kysely<Database>, userId: number): Promise<number[]> {
   const rows = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).orderBy("role_id").execute();
@@ -121,7 +115,6 @@ export const usersMapping = defineMapping({
       const trx = w.trx;
       const roleIds = [...new Set((values.roleIds as number[]) ?? [])];
       values.roleIds = roleIds;
-      if (existing) assertManageable(scope, (existing.roleIds as number[]) ?? []);
       const mine = grantableRoles(scope.roleId) as number[];
       const refused = roleIds.filter((r) => !mine.includes(r));
       if (refused.length) throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", { roles: refused.map((r) => roleName("zh", r)).join("、") });
@@ -172,9 +165,8 @@ export const usersMapping = defineMapping({
       for (const roleId of wanted)
         if (!current.some((r) => Number(r.role_id) === roleId)) await w.insert("user_roles", { user_id: id, role_id: roleId }, "grantRole");
     },
-    async beforeDelete({ w, scope }, item) {
-      if (item.id === scope.userId) throw new ApiError(409, "usermgmt:users.errors.cannotDeleteSelf");
-      assertManageable(scope, (item.roleIds as number[]) ?? []);
+    // The row rule (not oneself, only users she may manage) was checked by the engine (assertRowAllowed).
+    async beforeDelete({ w }, item) {
       const trx = w.trx;
       await revokeTokens(w, item.id);
       // Dependent rows go first (audited), so that PostgreSQL's foreign keys hold.
@@ -240,10 +232,10 @@ export function registerUserRoutes(app: App, deps: Deps) {
     if (!can(users, "change", scope.roleId)) throw forbidden();
     return scope;
   }
-  async function target(scope: Scope, id: number, via: Kysely<Database> = db) {
+  /** The user `id` within the scope (404 otherwise), and the row rule for `verb` (contract/resources/users.ts). */
+  async function target(scope: Scope, id: number, verb: "setEnabled" | "resetPassword", via: Kysely<Database> = db) {
     const row = await assertInScope.user(via, scope, id);
-    const roles = await rolesOf(via, id);
-    assertManageable(scope, roles);
+    assertRowAllowed(users, verb, { id, roleIds: await rolesOf(via, id) }, scope);
     return row;
   }
   const enabledOf = (v: unknown) => {
@@ -268,9 +260,8 @@ export function registerUserRoutes(app: App, deps: Deps) {
       const scope = await guard(c);
       const id = Number(c.req.param("id"));
       const body = await c.req.parseBody();
-      await target(scope, id);
+      await target(scope, id, "setEnabled");
       const enabled = enabledOf(body.enabled);
-      if (id === scope.userId && !enabled) throw fieldErrors({ enabled: ["usermgmt:users.errors.cannotDisableSelf"] });
       await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable"));
       return reply(c, { id, enabled }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", { count: 1 });
     } catch (e) {
@@ -287,10 +278,9 @@ export function registerUserRoutes(app: App, deps: Deps) {
       const ids = [...new Set((Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean).map(Number))];
       if (!ids.length || ids.some((n) => !Number.isInteger(n) || n <= 0)) throw fieldErrors({ ids: ["crud:validation.ids"] });
       const enabled = enabledOf(Array.isArray(body.enabled) ? body.enabled[0] : body.enabled);
-      if (!enabled && ids.includes(scope.userId)) throw fieldErrors({ ids: ["usermgmt:users.errors.cannotDisableSelf"] });
       await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
         for (const id of ids) {
-          await target(scope, id, w.trx as unknown as Kysely<Database>);
+          await target(scope, id, "setEnabled", w.trx as unknown as Kysely<Database>);
           await w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable");
         }
       });
@@ -305,7 +295,7 @@ export function registerUserRoutes(app: App, deps: Deps) {
     try {
       const scope = await guard(c);
       const id = Number(c.req.param("id"));
-      await target(scope, id);
+      await target(scope, id, "resetPassword");
       const body = await c.req.parseBody();
       let password: string | undefined;
       if (typeof body.password === "string" && body.password !== "") {

@@ -4,11 +4,15 @@ import * as z from "zod";
 import { pageSchema } from "@contract/api";
 import {
   allFormFields,
+  allowedOptions,
   can,
   formSchemaFor,
   listParamNames,
+  RESOURCE_NAMESPACES,
+  rowActionsFor,
   visibleFor,
   type Action,
+  type Actor,
   type FormField,
   type OptionSource,
   type ResourceDefinition,
@@ -20,10 +24,11 @@ import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getLocale, getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
+import { setSecurityHeaders } from "~/utils/security-headers.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { formErrorsOf, settle, upstream, UpstreamError } from "~/utils/upstream.server";
-import type { FormActionData, ListData, Option, Perms, SubData } from "./types";
+import { formErrorsOf, networkErrorText, settle, upstream, UpstreamError } from "~/utils/upstream.server";
+import type { FormActionData, Item, ListData, Option, Perms, SubData } from "./types";
 
 /**
  * The console side of the resource machinery: generic loaders and actions for a definition
@@ -40,6 +45,25 @@ const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
   delete: can(def, "delete", user.info.roleId),
   view: Boolean(def.detail) && can(def, "view", user.info.roleId),
 });
+
+const actorOf = (user: SessionUser): Actor => ({ userId: user.info.userId, roleId: user.info.roleId });
+
+/** The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). */
+export const rowSchema = (def: ResourceDefinition) => def.item.extend({ actions: z.record(z.string(), z.boolean()).optional() });
+
+/**
+ * What the user may do with a row: as the API reports it; from the same contract rule (rowActionsFor) when an
+ * upstream does not report it. The list, the detail page and every sub-page offer only these.
+ */
+export function withActions<T extends Record<string, unknown>>(def: ResourceDefinition, item: T, user: SessionUser): T & { actions: Record<string, boolean> } {
+  const reported = item.actions as Record<string, boolean> | undefined;
+  return { ...item, actions: reported ?? rowActionsFor(def, item, actorOf(user)) };
+}
+
+/** 403 unless the row allows `verb` (a hand-typed URL meets the same rule as the list's links). */
+export function requireRowAction(item: { actions: Record<string, boolean> }, verb: string) {
+  if (!item.actions[verb]) throw forbidden();
+}
 
 async function guard(request: Request, def: ResourceDefinition, action: Action) {
   const { user, page } = await requirePage(request);
@@ -69,6 +93,13 @@ async function loadOptions(
 ): Promise<Record<string, Option[]>> {
   const out: Record<string, Option[]> = {};
   const api = upstream(request);
+  const narrowed = sources.filter((s) => s.options && "static" in s.options && s.options.allowed);
+  if (narrowed.length) {
+    // Static choices that depend on the user (the roles she may grant): computed here, translated, as loaded options.
+    const t = await getT(request, ["menu", ...RESOURCE_NAMESPACES]);
+    for (const s of narrowed)
+      out[s.name] = allowedOptions(s.options as Extract<OptionSource, { static: unknown }>, actorOf(user)).map((o) => ({ value: String(o.value), label: t(o.label) }));
+  }
   await Promise.all(
     sources.map(async (s) => {
       if (!s.options || !("lookup" in s.options) || !visibleFor(s.roles as never, user.info.roleId)) return;
@@ -103,7 +134,7 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
   const url = new URL(request.url);
   const query = listQuery(def, url);
   const [result, options, head] = await Promise.all([
-    settle(upstream(request).get(def.endpoint, { query: { pageSize: def.pageSizes?.[0] ?? 10, ...query }, schema: pageSchema(def.item) })),
+    settle(upstream(request).get(def.endpoint, { query: { pageSize: def.pageSizes?.[0] ?? 10, ...query }, schema: pageSchema(rowSchema(def)) })),
     loadOptions(request, (def.filters ?? []).map((f) => ({ name: f.field, options: f.options, roles: f.roles })), user),
     titles(request, def, page),
   ]);
@@ -114,7 +145,9 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
     roleId: user.info.roleId,
     perms: permsOf(def, user),
     query,
-    page: result.ok ? (result.data as ListData["page"]) : { list: [], total: 0, currentPage: 1, pageSize: Number(query.pageSize ?? 10) },
+    page: result.ok
+      ? { ...(result.data as ListData["page"]), list: (result.data.list as Item[]).map((i) => withActions(def, i, user)) }
+      : { list: [], total: 0, currentPage: 1, pageSize: Number(query.pageSize ?? 10) },
     error: result.ok ? null : result.error,
     options,
   };
@@ -155,14 +188,14 @@ const ACTION_OF: Record<Sub["view"], Action> = {
 const itemPath = (def: ResourceDefinition, id: number) => `${def.endpoint}${id}/`;
 
 /** One item through the API; a 404 (or a row outside the scope) becomes the not-found page. */
-async function loadItem(request: Request, def: ResourceDefinition, id: number): Promise<Record<string, unknown>> {
-  const r = await settle(upstream(request).get(itemPath(def, id), { schema: def.item }));
+async function loadItem(request: Request, def: ResourceDefinition, id: number, user: SessionUser) {
+  const r = await settle(upstream(request).get(itemPath(def, id), { schema: rowSchema(def) }));
   if (!r.ok) {
     if (r.code === 404) throw notFound();
     if (r.code === 403) throw forbidden();
     throw json({ reason: "upstream", message: r.error }, { status: r.code && r.code >= 400 && r.code < 600 ? r.code : 502 });
   }
-  return r.data as Record<string, unknown>;
+  return withActions(def, r.data as Record<string, unknown>, user);
 }
 
 /** Item → form default values (strings, as conform wants them). */
@@ -196,7 +229,8 @@ export async function subLoader({ request, params }: LoaderFunctionArgs, def: Re
 
   if (sub.view === "create" || sub.view === "edit") {
     const mode = sub.view === "create" ? "create" : "change";
-    const item = sub.view === "edit" ? await loadItem(request, def, sub.id) : null;
+    const item = sub.view === "edit" ? await loadItem(request, def, sub.id, user) : null;
+    if (item) requireRowAction(item, "change");
     const defaults = item
       ? formDefaults(def, item)
       : { ...(def.createDefaults ?? {}), ...Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k))) };
@@ -212,14 +246,16 @@ export async function subLoader({ request, params }: LoaderFunctionArgs, def: Re
     const item =
       sub.view === "delete" && def.itemEndpoint === false
         ? { id: sub.id, [def.labelField]: (url.searchParams.get("label") ?? "").slice(0, 100) || String(sub.id) }
-        : await loadItem(request, def, sub.id);
+        : await loadItem(request, def, sub.id, user);
+    if (sub.view === "delete" && "actions" in item) requireRowAction(item as { actions: Record<string, boolean> }, "delete");
     return json<SubData>({ ...base, view: sub.view, id: sub.id, item });
   }
   if (sub.view === "bulkDelete") {
     const ids = idsOf(url.searchParams);
-    const items = (await Promise.all(ids.slice(0, 200).map((id) => settle(upstream(request).get(itemPath(def, id), { schema: def.item })))))
-      .filter((r) => r.ok)
-      .map((r) => (r as { data: Record<string, unknown> }).data);
+    // Only rows the user may delete are listed (and so posted).
+    const items = (await Promise.all(ids.slice(0, 200).map((id) => settle(upstream(request).get(itemPath(def, id), { schema: rowSchema(def) })))))
+      .flatMap((r) => (r.ok ? [withActions(def, r.data as Record<string, unknown>, user)] : []))
+      .filter((i) => i.actions.delete);
     return json<SubData>({ ...base, view: "bulkDelete", items });
   }
   const options = await loadOptions(request, formFieldsFor(def, "create", user).filter((f) => f.name === "kindergartenId").map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user);
@@ -328,7 +364,8 @@ export async function exportLoader({ request }: LoaderFunctionArgs, def: Resourc
   try {
     res = await fetch(target, { headers: await rawHeaders(request, user), signal: AbortSignal.timeout(30000) });
   } catch (e) {
-    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: (e as Error).message });
+    console.warn(`[export] ${target.pathname}: ${(e as Error).message}`);
+    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: networkErrorText(await getLocale(request)) });
   }
   const type = res.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
@@ -340,7 +377,7 @@ export async function exportLoader({ request }: LoaderFunctionArgs, def: Resourc
   const headers = new Headers({ "content-type": type || "application/octet-stream", "cache-control": "no-store" });
   const cd = res.headers.get("content-disposition");
   if (cd) headers.set("content-disposition", cd);
-  return new Response(res.body, { status: 200, headers });
+  return new Response(res.body, { status: 200, headers: setSecurityHeaders(headers, request) });
 }
 
 const listSearch = (url: URL) => {
@@ -373,7 +410,8 @@ async function importAction(request: Request, def: ResourceDefinition) {
       signal: AbortSignal.timeout(60000),
     });
   } catch (e) {
-    return fail((e as Error).message);
+    console.warn(`[import] ${def.endpoint}: ${(e as Error).message}`);
+    return fail(networkErrorText(await getLocale(request)));
   }
   const reply = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: { errors?: { file?: string[] }; rows?: { row: number; errors: Record<string, string[]> }[] } } | null;
   if (reply?.code === 200) {

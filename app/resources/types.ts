@@ -21,7 +21,8 @@ interface Base {
   /** The list's query string to return to ("?…" or ""). */
   back: string;
 }
-export type Item = Record<string, unknown> & { id: number };
+/** A row; `actions`: what the user may do with it (`{change, delete, …}`, from the API's row rule). */
+export type Item = Record<string, unknown> & { id: number; actions?: Record<string, boolean> };
 
 export interface ListData extends Base {
   view: "list";

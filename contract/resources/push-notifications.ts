@@ -27,6 +27,9 @@ export const pushNotifications = defineResource({
   one: "usermgmt:pushNotifications.one",
   endpoint: "users/push/",
   page: "/user/push",
+  // A sent notification is history: only drafts are changed or sent.
+  rowVerbs: ["send"],
+  rowRule: (verb, row) => ((verb === "change" || verb === "send") && row.status !== "draft" ? { status: 409, key: "usermgmt:pushNotifications.errors.alreadySent" } : null),
   item: z.object({
     id: z.number().int(),
     title: z.string(),

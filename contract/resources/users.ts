@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { newPasswordField } from "../password-policy";
 import { ROLE_IDS, Role, type RoleId } from "../roles";
-import { defineResource, fields } from "../resource";
+import { defineResource, fields, type Actor, type Refusal } from "../resource";
 import { GENDERS } from "../entities/vocab";
 
 /**
@@ -19,7 +19,28 @@ export const GRANTABLE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
 };
 export const grantableRoles = (roleId: number | null | undefined): readonly RoleId[] => (roleId ? (GRANTABLE_ROLES[roleId as RoleId] ?? []) : []);
 
+/** Whether the caller may manage a user holding `roleIds`: only if she may grant every one of them. */
+export const mayManage = (callerRoleId: number, roleIds: readonly number[]) => {
+  const mine = grantableRoles(callerRoleId) as readonly number[];
+  return roleIds.every((r) => mine.includes(r));
+};
+
+/**
+ * The row rule of /user/userAdministration (the API guards every row write with it; the console offers only what
+ * it allows): a user is changed, enabled/disabled, reset or deleted only by a caller who may grant all her roles;
+ * nobody disables or deletes herself.
+ */
+export function userRowRule(verb: string, row: Record<string, unknown>, actor: Actor): Refusal | null {
+  const self = row.id === actor.userId;
+  if (self && verb === "delete") return { status: 409, key: "usermgmt:users.errors.cannotDeleteSelf" };
+  if (self && verb === "setEnabled") return { status: 422, key: "usermgmt:users.errors.cannotDisableSelf", field: "enabled" };
+  if (!mayManage(actor.roleId, (row.roleIds as number[] | undefined) ?? [])) return { status: 403, key: "usermgmt:users.errors.notManageable" };
+  return null;
+}
+
 const roleOptions = ROLE_IDS.map((r) => ({ value: r, label: `menu:role.${r}` }));
+/** Role choices of this page: the roles the administrator may grant (the API refuses the others). */
+const grantableRoleOptions = { static: roleOptions, allowed: (a: Actor) => grantableRoles(a.roleId) };
 const genderOptions = GENDERS.map((g) => ({ value: g, label: `usermgmt:users.genders.${g}` }));
 
 const base = {
@@ -57,6 +78,8 @@ export const users = defineResource({
   one: "usermgmt:users.one",
   endpoint: "users/",
   page: "/user/userAdministration",
+  rowVerbs: ["setEnabled", "resetPassword"],
+  rowRule: userRowRule,
   item: z.object({
     id: z.number().int(),
     realName: z.string(),
@@ -90,7 +113,7 @@ export const users = defineResource({
     { field: "createdAt", label: "resources:common.createdAt", sortable: true, format: "datetime" },
   ],
   filters: [
-    { field: "roleId", label: "usermgmt:users.fields.role", kind: "select", options: { static: roleOptions } },
+    { field: "roleId", label: "usermgmt:users.fields.role", kind: "select", options: grantableRoleOptions },
     { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
     { field: "classId", label: "usermgmt:users.fields.class", kind: "select", options: { lookup: "classOptions" } },
     { field: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
@@ -121,8 +144,8 @@ export const users = defineResource({
     {
       title: "usermgmt:users.groups.roles",
       fields: [
-        { name: "roleIds", label: "usermgmt:users.fields.roles", kind: "multiselect", options: { static: roleOptions }, help: "usermgmt:users.help.roles" },
-        { name: "defaultRoleId", label: "usermgmt:users.fields.defaultRole", kind: "select", options: { static: roleOptions } },
+        { name: "roleIds", label: "usermgmt:users.fields.roles", kind: "multiselect", options: grantableRoleOptions, help: "usermgmt:users.help.roles" },
+        { name: "defaultRoleId", label: "usermgmt:users.fields.defaultRole", kind: "select", options: grantableRoleOptions },
       ],
     },
   ],

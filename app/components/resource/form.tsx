@@ -38,8 +38,10 @@ const INPUT_TYPE: Partial<Record<FormField["kind"], string>> = {
 };
 
 function optionsOf(f: FormField, loaded: Record<string, Option[]>, t: (k: string) => string): Option[] {
+  // Loaded first: the server narrows some static choices to the user (e.g. the roles she may grant).
+  if (loaded[f.name]) return loaded[f.name]!;
   if (f.options && "static" in f.options) return f.options.static.map((o) => ({ value: String(o.value), label: t(o.label) }));
-  return loaded[f.name] ?? [];
+  return [];
 }
 
 function Control({ f, field, options }: { f: FormField; field: AnyField; options: Option[] }) {

@@ -25,9 +25,14 @@ export function subHref(def: ResourceDefinition, path: string, back: string): st
 }
 
 function optionsFor(source: FilterDef["options"], loaded: Option[] | undefined, t: (k: string) => string): Option[] {
+  // Loaded first: the server narrows some static choices to the user (e.g. the roles she may grant).
+  if (loaded) return loaded;
   if (source && "static" in source) return source.static.map((o) => ({ value: String(o.value), label: t(o.label) }));
-  return loaded ?? [];
+  return [];
 }
+
+/** Whether the row allows `verb` (the server's per-row `actions`; nothing is offered without them). */
+export const rowAllows = (item: Item, verb: string | undefined) => Boolean(verb && item.actions?.[verb]);
 
 function FilterControl({ f, value, options }: { f: FilterDef; value: Record<string, string>; options: Record<string, Option[]> }) {
   const { t } = useResourceT();
@@ -111,6 +116,7 @@ export function ResourceListPage({
   toolbar,
   rowActions,
   bulkActions,
+  bulkVerb,
 }: {
   def: ResourceDefinition;
   toolbar?: React.ReactNode;
@@ -118,6 +124,8 @@ export function ResourceListPage({
   rowActions?: (item: Item, back: string) => React.ReactNode;
   /** Extra submit buttons of the selection form (`formAction` to a GET confirmation page; no JavaScript needed). */
   bulkActions?: React.ReactNode;
+  /** The row verb the extra bulk actions need (`setEnabled`): only rows allowing it (or delete) can be selected. */
+  bulkVerb?: string;
 }) {
   const data = useLoaderData<ListData>();
   const { t } = useResourceT();
@@ -130,14 +138,18 @@ export function ResourceListPage({
   const back = searchOf(query);
   const pageSize = page.pageSize;
   const pages = Math.max(1, Math.ceil(page.total / pageSize));
-  const selectable = (perms.delete && def.bulkDelete !== false) || Boolean(bulkActions);
-  const bulkDeletable = perms.delete && def.bulkDelete !== false;
+  // Row, bulk and selection offers come from each row's `actions` (the API's rule), never from the role alone.
+  const bulkDeletable = perms.delete && def.bulkDelete !== false && page.list.some((i) => rowAllows(i, "delete"));
+  const bulkExtra = Boolean(bulkActions) && page.list.some((i) => rowAllows(i, bulkVerb));
+  const selectableRow = (i: Item) => (bulkDeletable && rowAllows(i, "delete")) || (bulkExtra && rowAllows(i, bulkVerb));
+  const selectable = bulkDeletable || bulkExtra;
+  const hasRowActions = perms.view || Boolean(rowActions) || page.list.some((i) => rowAllows(i, "change") || rowAllows(i, "delete"));
   const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
   const bulkId = `bulk-${def.name}`;
   const [selected, setSelected] = React.useState<number[]>([]);
   const [dialog, setDialog] = React.useState<null | { kind: "one"; item: Item } | { kind: "bulk" }>(null);
   React.useEffect(() => setSelected([]), [page]);
-  const ids = page.list.map((i) => i.id);
+  const ids = page.list.filter(selectableRow).map((i) => i.id);
   const allChecked = ids.length > 0 && ids.every((id) => selected.includes(id));
 
   const sortHref = (field: string) => {
@@ -145,7 +157,7 @@ export function ResourceListPage({
     return def.page + searchOf(query, { sort: next, currentPage: null });
   };
   const rowLink = (item: Item) =>
-    perms.view ? subHref(def, String(item.id), back) : perms.change ? subHref(def, `${item.id}/edit`, back) : null;
+    perms.view ? subHref(def, String(item.id), back) : rowAllows(item, "change") ? subHref(def, `${item.id}/edit`, back) : null;
   const exportHref = (format: "xlsx" | "csv") => `${def.page}/export${searchOf(query, { format, currentPage: null, pageSize: null })}`;
 
   return (
@@ -239,7 +251,7 @@ export function ResourceListPage({
                 {t("crud:actions.bulkDelete")}
               </Button>
             ) : null}
-            {bulkActions}
+            {bulkExtra ? bulkActions : null}
             {hydrated && selected.length ? <span className="text-xs text-gray-500">{t("crud:list.selected", { count: selected.length })}</span> : null}
           </form>
         ) : null}
@@ -280,7 +292,7 @@ export function ResourceListPage({
                   </th>
                 );
               })}
-              {perms.view || perms.change || perms.delete || rowActions ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
+              {hasRowActions ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -297,19 +309,21 @@ export function ResourceListPage({
                   <tr key={item.id} className="border-t border-gray-100 hover:bg-gray-50" data-testid="resource-row" data-id={item.id}>
                     {selectable ? (
                       <td className="px-4 py-2">
-                        <input
-                          type="checkbox"
-                          name="ids"
-                          value={item.id}
-                          form={bulkId}
-                          aria-label={t("crud:list.selectRow")}
-                          checked={hydrated ? selected.includes(item.id) : undefined}
-                          onChange={(e) => {
-                            const on = e.currentTarget.checked;
-                            setSelected((s) => (on ? [...s, item.id] : s.filter((x) => x !== item.id)));
-                          }}
-                          data-testid="row-select"
-                        />
+                        {selectableRow(item) ? (
+                          <input
+                            type="checkbox"
+                            name="ids"
+                            value={item.id}
+                            form={bulkId}
+                            aria-label={t("crud:list.selectRow")}
+                            checked={hydrated ? selected.includes(item.id) : undefined}
+                            onChange={(e) => {
+                              const on = e.currentTarget.checked;
+                              setSelected((s) => (on ? [...s, item.id] : s.filter((x) => x !== item.id)));
+                            }}
+                            data-testid="row-select"
+                          />
+                        ) : null}
                       </td>
                     ) : null}
                     {columns.map((col) => (
@@ -323,7 +337,7 @@ export function ResourceListPage({
                         )}
                       </td>
                     ))}
-                    {perms.view || perms.change || perms.delete || rowActions ? (
+                    {hasRowActions ? (
                       <td className="whitespace-nowrap px-4 py-2 text-right">
                         <div className="inline-flex items-center gap-3">
                           {rowActions?.(item, back)}
@@ -332,12 +346,12 @@ export function ResourceListPage({
                               {t("crud:actions.view")}
                             </Link>
                           ) : null}
-                          {perms.change ? (
+                          {rowAllows(item, "change") ? (
                             <Link to={subHref(def, `${item.id}/edit`, back)} className="text-primary hover:underline" data-testid="row-edit">
                               {t("crud:actions.edit")}
                             </Link>
                           ) : null}
-                          {perms.delete ? (
+                          {rowAllows(item, "delete") ? (
                             <Link
                               to={
                                 subHref(def, `${item.id}/delete`, back) +

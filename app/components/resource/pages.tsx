@@ -4,10 +4,10 @@ import { formatCell } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import type { FormActionData, SubData } from "~/resources/types";
+import type { FormActionData, Item, SubData } from "~/resources/types";
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
-import { subHref } from "./list";
+import { rowAllows, subHref } from "./list";
 
 type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
 
@@ -125,7 +125,7 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
           </dl>
         </div>
       ))}
-      {data.perms.change ? (
+      {rowAllows(data.item as Item, "change") ? (
         <Link to={subHref(def, `${data.id}/edit`, data.back)} className={buttonVariants({})} data-testid="detail-edit">
           {t("crud:actions.edit")}
         </Link>

@@ -12,6 +12,8 @@ import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
+import { requireRowAction, rowSchema, withActions } from "~/resources/engine.server";
+import type { SessionUser } from "~/utils/session.server";
 
 /**
  * The user-management pages beyond the generic resource pages (app/resources): enable/disable (one row, or the
@@ -53,14 +55,15 @@ const idsOf = (params: URLSearchParams | FormData) => {
 };
 const enabledOf = (v: FormDataEntryValue | string | null) => (v === "true" ? "true" : "false");
 
-async function loadUser(request: Request, id: number) {
-  const r = await settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: users.item }));
+/** One user with what the caller may do with her (`actions`, the API's row rule). */
+async function loadUser(request: Request, id: number, user: SessionUser) {
+  const r = await settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: rowSchema(users) }));
   if (!r.ok) {
     if (r.code === 404) throw notFound();
     if (r.code === 403) throw forbidden();
     throw json({ reason: "upstream", message: r.error }, { status: 502 });
   }
-  return r.data;
+  return withActions(users, r.data as z.infer<typeof users.item>, user);
 }
 
 export interface BulkEnabledData {
@@ -80,17 +83,22 @@ export interface PasswordData {
 }
 
 export async function userCustomLoader({ request }: LoaderFunctionArgs, custom: UserCustom) {
-  const { title, titleKey } = await guard(request, users);
+  const { user, title, titleKey } = await guard(request, users);
   const url = new URL(request.url);
   const back = backOf(url.searchParams.get("back"));
   if (custom.kind === "enabled") throw notFound(); // a POST-only address
   if (custom.kind === "password") {
-    const u = await loadUser(request, custom.id);
+    const u = await loadUser(request, custom.id, user);
+    requireRowAction(u, "resetPassword");
     return json<PasswordData>({ view: "password", title, titleKey, back, item: { id: u.id, realName: u.realName, phone: u.phone } });
   }
   const ids = idsOf(url.searchParams).slice(0, 200);
-  const found = await Promise.all(ids.map((id) => settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: users.item }))));
-  const items = found.flatMap((r) => (r.ok ? [{ id: r.data.id, realName: r.data.realName, phone: r.data.phone }] : []));
+  const found = await Promise.all(ids.map((id) => settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: rowSchema(users) }))));
+  // Only users she may enable or disable are listed (and so posted).
+  const items = found
+    .flatMap((r) => (r.ok ? [withActions(users, r.data as z.infer<typeof users.item>, user)] : []))
+    .filter((u) => u.actions.setEnabled)
+    .map((u) => ({ id: u.id, realName: u.realName, phone: u.phone }));
   return json<BulkEnabledData>({ view: "bulkEnabled", title, titleKey, enabled: enabledOf(url.searchParams.get("enabled")), back, items });
 }
 

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { pushNotifications } from "@contract/resources/push-notifications";
-import { ResourceListPage } from "~/components/resource/list";
+import { ResourceListPage, rowAllows } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import type { ListData } from "~/resources/types";
@@ -19,7 +19,7 @@ export default function Page() {
       rowActions={
         data.perms.change
           ? (item, back) =>
-              item.status === "draft" ? (
+              rowAllows(item, "send") ? (
                 <Link to={`${pushNotifications.page}/${item.id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="font-medium text-green-600 hover:underline" data-testid="row-send">
                   {t("usermgmt:pushNotifications.actions.send")}
                 </Link>

@@ -1,58 +1,56 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { users } from "@contract/resources/users";
 import { CsrfInput } from "~/components/csrf-input";
-import { ResourceListPage } from "~/components/resource/list";
+import { ResourceListPage, rowAllows } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { Button } from "~/components/ui/button";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
-import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
 
 /**
  * /user/userAdministration — the `users` resource (contract/resources/users.ts) with row actions
  * enable/disable (a plain POST form) and password reset, and bulk enable/disable of the selection
- * (GET confirmation page, then POST; no JavaScript needed).
+ * (GET confirmation page, then POST; no JavaScript needed). Each is offered only on rows whose
+ * `actions` allow it (the user holds only roles this administrator may grant; never herself).
  */
 export const loader = resourceListLoader(users);
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  const data = useLoaderData<ListData>();
   const { t } = useResourceT();
-  const canChange = data.perms.change;
   return (
     <ResourceListPage
       def={users}
-      rowActions={
-        canChange
-          ? (item, back) => (
-              <>
-                <Form method="post" action={`${users.page}/${item.id}/enabled`} className="inline">
-                  <CsrfInput />
-                  <input type="hidden" name="enabled" value={item.enabled ? "false" : "true"} />
-                  {back ? <input type="hidden" name="back" value={back} /> : null}
-                  <button type="submit" className={item.enabled ? "text-amber-600 hover:underline" : "text-green-600 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
-                    {item.enabled ? t("usermgmt:users.actions.disable") : t("usermgmt:users.actions.enable")}
-                  </button>
-                </Form>
-                <Link to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="text-primary hover:underline" data-testid="row-password">
-                  {t("usermgmt:users.actions.resetPassword")}
-                </Link>
-              </>
-            )
-          : undefined
-      }
+      // Offered per row as the API reports it (item.actions, contract/resources/users.ts userRowRule).
+      rowActions={(item, back) => (
+        <>
+          {rowAllows(item, "setEnabled") ? (
+            <Form method="post" action={`${users.page}/${item.id}/enabled`} className="inline">
+              <CsrfInput />
+              <input type="hidden" name="enabled" value={item.enabled ? "false" : "true"} />
+              {back ? <input type="hidden" name="back" value={back} /> : null}
+              <button type="submit" className={item.enabled ? "text-amber-600 hover:underline" : "text-green-600 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
+                {item.enabled ? t("usermgmt:users.actions.disable") : t("usermgmt:users.actions.enable")}
+              </button>
+            </Form>
+          ) : null}
+          {rowAllows(item, "resetPassword") ? (
+            <Link to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="text-primary hover:underline" data-testid="row-password">
+              {t("usermgmt:users.actions.resetPassword")}
+            </Link>
+          ) : null}
+        </>
+      )}
+      bulkVerb="setEnabled"
       bulkActions={
-        canChange ? (
-          <>
-            <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="true" data-testid="bulk-enable">
-              {t("usermgmt:users.actions.bulkEnable")}
-            </Button>
-            <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="false" data-testid="bulk-disable">
-              {t("usermgmt:users.actions.bulkDisable")}
-            </Button>
-          </>
-        ) : undefined
+        <>
+          <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="true" data-testid="bulk-enable">
+            {t("usermgmt:users.actions.bulkEnable")}
+          </Button>
+          <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="false" data-testid="bulk-disable">
+            {t("usermgmt:users.actions.bulkDisable")}
+          </Button>
+        </>
       }
     />
   );
