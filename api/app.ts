@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import pkg from "../package.json";
@@ -6,6 +7,7 @@ import type { App, AppEnv, Deps } from "./context";
 import { ApiError, errorBody, httpExceptionReply, langOf, routeMissing, securityHeaders, validationHook } from "./http";
 import { bodyLimits, readableBodies } from "./limits";
 import { t } from "./i18n";
+import { isDatabaseUnavailable } from "./db";
 import { registerTokenRoutes } from "./routes/token";
 import { registerBindingRoutes } from "./routes/bindings";
 import { registerRegistrationRoutes } from "./routes/register";
@@ -21,6 +23,19 @@ function logError(method: string, path: string, err: unknown) {
   const e = err as { name?: string; message?: string; stack?: string; code?: string };
   // pg errors carry `detail` with row values (personal data): never logged.
   console.error(`[api] ${method} ${path} failed: ${e?.name ?? "Error"}${e?.code ? ` (${e.code})` : ""}: ${e?.message ?? String(err)}\n${e?.stack ?? ""}`);
+}
+
+/** Seconds a client should wait before retrying while the database is unreachable (pool reconnects meanwhile). */
+const RETRY_AFTER_SECONDS = 5;
+let unavailableLoggedAt = 0;
+/** 503 with a retry hint for a lost or refused database connection: an outage, not a bug (no stack; one log line per retry period). */
+function databaseUnavailable(c: Context<AppEnv>, err: unknown) {
+  if (Date.now() - unavailableLoggedAt > RETRY_AFTER_SECONDS * 1000) {
+    unavailableLoggedAt = Date.now();
+    console.error(`[api] database unavailable, answering 503 (${c.req.method} ${c.req.path}): ${(err as Error)?.message ?? String(err)}`);
+  }
+  c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+  return c.json({ code: 503, msg: t(langOf(c), "error.unavailable"), data: null }, 503);
 }
 
 export function buildApp(deps: Deps): App {
@@ -58,6 +73,7 @@ export function buildApp(deps: Deps): App {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(c, err), err.status);
     if (err instanceof HTTPException) return httpExceptionReply(c, err);
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(c, err);
     logError(c.req.method, c.req.path, err);
     return c.json({ code: 500, msg: t(langOf(c), "error.internal"), data: null }, 500);
   });

@@ -71,12 +71,42 @@ class SerializedLibsqlDialect extends LibsqlDialect {
   }
 }
 
+/**
+ * Pool settings: a bounded wait for a connection (a database that is down or unreachable answers 503 within
+ * seconds instead of hanging requests), idle connections closed after a while, TCP keep-alive to notice dead peers.
+ */
+const PG_POOL = { max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, keepAlive: true } satisfies pg.PoolConfig;
+
+/** SQLSTATEs of a lost or refused connection: shutdown (57P01–03) and connection exceptions (08…). */
+const PG_CONNECTION_CODES = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"]);
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+/** pg and pg-pool messages of a dropped socket or a pool that could not connect in time. */
+const LOST_CONNECTION = /Connection terminated|not queryable|timeout exceeded when trying to connect/i;
+
+/**
+ * Whether `err` means "the database is unreachable for now" (PostgreSQL connection lost or refused, pool
+ * timeout, SQLite locked by another process beyond the busy timeout) rather than a bug: such requests answer
+ * 503 with a retry hint, and the next ones use fresh connections.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (PG_CONNECTION_CODES.has(code) || NETWORK_CODES.has(code) || code.startsWith("SQLITE_BUSY"))) return true;
+    if (typeof message === "string" && LOST_CONNECTION.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
 export function openDb(url: string): DbHandle {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, ...PG_POOL });
     // An idle connection the server drops (restart, admin command) is an error on the pool; without a
     // listener it would end the process. The pool replaces the connection at the next query.
     pool.on("error", (err) => console.error(`[api] PostgreSQL connection dropped: ${err.message}`));
+    // A connection in use has no pool listener: its 'error' would end the process too. Its query fails
+    // (answered 503 by onError) and the pool discards the broken client on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
