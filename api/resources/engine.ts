@@ -40,6 +40,7 @@ import { aesDecrypt, type AesKeys } from "@contract/crypto";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
+import { uniqueViolation } from "@api/db/unique";
 import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
 import { hasKey, t as apiT, type Lang } from "@api/i18n";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -673,7 +674,18 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const scope = await guard(c, "create");
     const lang = langOf(c);
     const values = parseForm(def, "create", await bodyParams(c, def, deps.config.aes));
-    const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => createWith(w, scope, lang, values));
+    const create = () => write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => createWith(w, scope, lang, values));
+    // A parallel create of the same unique value wins the race: run once more, so the hooks' own checks see the
+    // committed row and answer their field error; a unique column without such a check answers a generic one.
+    const id = await create().catch((e: unknown) => {
+      if (!uniqueViolation(e)) throw e;
+      return create().catch((again: unknown) => {
+        const columns = uniqueViolation(again);
+        if (!columns) throw again;
+        const field = Object.entries(m.writable).find(([, col]) => columns.includes(col))?.[0] ?? "_";
+        throw fieldErrors({ [field]: ["resources:common.errors.taken"] });
+      });
+    });
     return reply(c, await getItem(scope, id, lang), msgKey("created"));
   }));
 
