@@ -113,7 +113,6 @@ export interface ResourceMapping {
 
 export const defineMapping = (m: ResourceMapping) => m;
 
-const MAX_EXPORT_ROWS = 50000;
 const actorOf = (scope: Scope): Actor => ({ userId: scope.userId, roleId: scope.roleId });
 
 /** Refuses (403/409, or 422 on a field) unless the definition's row rule lets the caller apply `verb` to `row`. */
@@ -130,6 +129,7 @@ const withActions = (def: ResourceDefinition, items: Item[], scope: Scope) => {
   return items;
 };
 
+const MAX_EXPORT_ROWS = 50000;
 const MAX_IMPORT_ROWS = 5000;
 
 const refOf = (e: string | RawBuilder<unknown>): RawBuilder<unknown> => (typeof e === "string" ? sql.ref(e) : e);
@@ -559,8 +559,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       for (const id of ids) {
         const item = await getItem(scope, id, lang, w.trx as unknown as AnyDb);
         if (!item) throw notFound();
-        items.push(item);
         assertRowAllowed(def, "delete", item, scope);
+        items.push(item);
       }
       for (const item of items) {
         await m.hooks?.beforeDelete?.(ctx, item);
@@ -598,7 +598,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       const t = translator(lang);
       const body = await c.req.parseBody();
       const file = body.file;
-      if (!(file instanceof File) || file.size === 0) throw fieldErrors({ file: ["crud:import.badFile"] });
+      if (!(file instanceof File)) throw new ApiError(400, "error.badRequest", {}, { errors: { file: ["upload.fileRequired"] } });
+      if (file.size === 0) throw fieldErrors({ file: ["crud:import.badFile"] });
       const sheet = await readSheet(file);
       if (!sheet) throw fieldErrors({ file: ["crud:import.badFile"] });
       const [header = [], ...rest] = sheet;
@@ -707,6 +708,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const id = Number(c.req.param("id"));
     const existing = await getItem(scope, id, lang);
     if (!existing) throw notFound();
+    assertRowAllowed(def, "change", existing, scope);
     const values = parseForm(def, "change", await bodyParams(c, def, deps.config.aes));
     await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
       const ctx: WriteContext = { w, scope, lang, deps };
@@ -719,7 +721,6 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       await w.update(m.table, id, row as never);
       await m.hooks?.afterWrite?.(ctx, { ...info, id });
     });
-    assertRowAllowed(def, "change", existing, scope);
     return reply(c, await getItem(scope, id, lang), msgKey("changed"));
   }));
 
@@ -731,6 +732,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const id = Number(c.req.param("id"));
     const item = await getItem(scope, id, lang);
     if (!item) throw notFound();
+    assertRowAllowed(def, "delete", item, scope);
     await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
       await m.hooks?.beforeDelete?.({ w, scope, lang, deps }, item);
       await w.delete(m.table, id);
@@ -743,7 +745,6 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     name: def.name,
     async lookup(scope: Scope, params: URLSearchParams, lang: Lang) {
       const q: Record<string, unknown> = {};
-    assertRowAllowed(def, "delete", item, scope);
       for (const [k, v] of params) q[k] = v;
       const label = m.columns[def.labelField];
       const rows = await filtered(scope, q)
