@@ -1,5 +1,5 @@
 import type { App, Deps } from "@api/context";
-import { ApiError, langOf } from "@api/http";
+import { ApiError, langOf, pageCsp } from "@api/http";
 import { t } from "@api/i18n";
 import { PHONE_RE } from "@contract/entities/auth";
 
@@ -33,7 +33,10 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     const lang = langOf(c);
     const redirect = c.req.query("redirect_uri") ?? "";
     const state = c.req.query("state") ?? "";
-    if (!allowedRedirect(deps, redirect, new URL(c.req.url).hostname)) throw new ApiError(400, "wechat.badRedirect");
+    const target = allowedRedirect(deps, redirect, new URL(c.req.url).hostname);
+    if (!target) throw new ApiError(400, "wechat.badRedirect");
+    // The form posts here and is redirected back: browsers hold that redirect to form-action too.
+    if (target.origin !== "http://relative.invalid") c.header("Content-Security-Policy", pageCsp([target.origin]));
     const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(t(lang, "wechat.title"))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px;color:#222}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:16px}</style>

@@ -1,0 +1,252 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_LIMITS, MB, UPLOAD_KINDS } from "@contract/limits";
+import { phoneOf, startTestApi, type TestApi } from "./helpers";
+
+/** The API refuses hostile input cleanly: size limits, upload confinement, headers, body errors (docs/security.md). */
+let t: TestApi;
+let admin6: string; // super admin
+
+beforeAll(async () => {
+  t = await startTestApi();
+  admin6 = await t.token(phoneOf(6));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const url = (path: string) => new URL(path, t.url);
+const json = async (res: Response) => ({ status: res.status, headers: res.headers, body: JSON.parse(await res.text()) });
+const health = async () => (await fetch(url("health"))).status;
+
+/** A request body of `total` bytes sent as chunks with no Content-Length (Transfer-Encoding: chunked). */
+function chunked(total: number, chunk = 64 * 1024) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(ctl) {
+      if (sent >= total) return ctl.close();
+      const n = Math.min(chunk, total - sent);
+      sent += n;
+      ctl.enqueue(new Uint8Array(n).fill(97));
+    },
+  });
+}
+const streamed = (body: ReadableStream<Uint8Array>, init: RequestInit) => ({ ...init, body, duplex: "half" }) as RequestInit;
+
+describe("request size limits", () => {
+  it("answers 413 JSON to a 20 MB form at once and stays responsive", async () => {
+    const started = Date.now();
+    const r = await json(
+      await fetch(url("token/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", lang: "en" }, body: "phone=" + "1".repeat(20 * MB) }),
+    );
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ code: 413, data: { maxBytes: BODY_LIMITS.form } });
+    expect(r.body.msg).toBe("The request is too large (at most 1 MB)");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await health()).toBe(200);
+  });
+
+  it("stops a chunked body with no Content-Length as soon as it passes the limit", async () => {
+    let read = 0;
+    const body = chunked(50 * MB);
+    const counting = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (c, ctl) => ((read += c.length), ctl.enqueue(c)) }));
+    const started = Date.now();
+    const res = await fetch(url("kindergartens/classes/"), streamed(counting, { method: "POST", headers: { token: admin6, "content-type": "application/x-www-form-urlencoded" } }));
+    const r = await json(res);
+    expect(r.status).toBe(413);
+    expect(r.body.code).toBe(413);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The answer came long before the 50 MB were produced.
+    expect(read).toBeLessThan(20 * MB);
+    expect(await health()).toBe(200);
+  });
+
+  it("gives multipart (imports) its own, larger limit", async () => {
+    const fd = new FormData();
+    fd.set("file", new File([new Uint8Array(2 * MB).fill(65)], "big.csv", { type: "text/csv" }));
+    const r = await json(await fetch(url("kindergartens/places/import/"), { method: "POST", headers: { token: admin6 }, body: fd }));
+    expect(r.status).not.toBe(413); // 2 MB is over the form limit, under the multipart one
+    const over = new FormData();
+    over.set("file", new File([new Uint8Array(BODY_LIMITS.multipart + 1)], "big.csv", { type: "text/csv" }));
+    const r2 = await json(await fetch(url("kindergartens/places/import/"), { method: "POST", headers: { token: admin6 }, body: over }));
+    expect(r2.status).toBe(413);
+    expect(r2.body.data.maxBytes).toBe(BODY_LIMITS.multipart);
+  });
+});
+
+describe("body errors answer 400, never 500", () => {
+  it("an import without its file part: 400 with a translated error on the file field", async () => {
+    const fd = new FormData();
+    fd.set("kindergartenId", "1");
+    for (const [lang, text] of [["en", "Choose a file to upload"], ["zh", "请选择要上传的文件"]]) {
+      const r = await json(await fetch(url("kindergartens/places/import/"), { method: "POST", headers: { token: admin6, lang: lang! }, body: fd }));
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe(400);
+      expect(r.body.data.errors.file).toEqual([text]);
+    }
+  });
+
+  it("malformed multipart, a boundary-less multipart, JSON, invalid JSON and text are 400", async () => {
+    const cases: [string, string, string][] = [
+      ["kindergartens/places/import/", "multipart/form-data; boundary=xyz", "garbage"],
+      ["kindergartens/classes/", "multipart/form-data", "name=x"],
+      ["kindergartens/classes/", "application/json", '{"name":"x"}'],
+      ["token/login", "application/json", "{bad"],
+      ["token/login", "text/plain", "phone=1"],
+    ];
+    for (const [path, type, body] of cases) {
+      const r = await json(await fetch(url(path), { method: "POST", headers: { token: admin6, "content-type": type }, body }));
+      expect(r.status, `${type} ${body}`).toBe(400);
+      expect(r.body.code).toBe(400);
+      expect(r.body.msg).toBeTruthy();
+    }
+  });
+});
+
+describe("headers and error bodies", () => {
+  it("every answer has nosniff; errors are JSON {code,msg,data}: 404, 405, 401, 422, 413", async () => {
+    const answers = await Promise.all([
+      fetch(url("health")),
+      fetch(url("no/such/endpoint")),
+      fetch(url("token/login"), { method: "PATCH" }),
+      fetch(url("token/info")),
+      fetch(url("token/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "phone=x" }),
+      fetch(url("token/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "p=" + "x".repeat(2 * MB) }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 405, 401, 422, 413]);
+    for (const a of answers) {
+      expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(a.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(a.headers.get("x-frame-options")).toBe("DENY");
+      const body = JSON.parse(await a.text());
+      expect(Object.keys(body).sort()).toEqual(["code", "data", "msg"]);
+      expect(body.code).toBe(a.status === 200 ? 200 : a.status);
+    }
+    expect(answers[2]!.headers.get("allow")).toBe("POST");
+  });
+
+  it("the /docs page is HTML under a strict CSP and cannot be framed", async () => {
+    const res = await fetch(url("docs"));
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("script-src");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("the WeChat sandbox page may post back only here and to its checked redirect target", async () => {
+    const redirect = "http://127.0.0.1:3000/admission/wx/callback";
+    const res = await fetch(url(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=s`));
+    if (res.status === 404) return; // the sandbox is not enabled in this configuration
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("form-action 'self' http://127.0.0.1:3000");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const refused = await fetch(url(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent("https://evil.example/")}`));
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+});
+
+describe("uploads (PUT uploads/{bucket}/{key})", () => {
+  let sts: { bucket: string; prefix: string; securityToken: string };
+  let other: { prefix: string };
+  const root = () => join(t.api.deps.config.uploadDir, "main");
+  /** Every file under the bucket, relative to it. */
+  const files = (dir = root(), rel = ""): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n), `${rel}${n}/`) : [`${rel}${n}`]))
+      : [];
+  /** PUT with a raw (not normalised) path, as an attacker's client would send it. */
+  const rawPut = (path: string, body: string | Buffer, token = sts.securityToken) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const u = url("");
+      const req = httpRequest({ host: u.hostname, port: u.port, method: "PUT", path: `/uploads/${path}`, headers: { "x-security-token": token, "content-length": Buffer.byteLength(body) } }, (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  beforeAll(async () => {
+    sts = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(5)) })).data;
+    other = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(3)) })).data;
+    expect(sts.prefix).not.toBe(other.prefix);
+  });
+
+  it("stores a file of an accepted kind under the caller's prefix", async () => {
+    const r = await rawPut(`main/${sts.prefix}photos/a.jpg`, "jpegbytes");
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ kind: "image", size: 9 });
+    expect(files()).toContain(`${sts.prefix}photos/a.jpg`);
+  });
+
+  it("refuses traversal, dot and empty segments, backslashes, control characters, absolute and over-long keys (400)", async () => {
+    const before = files();
+    // Dot segments the URL parser resolves itself (`/../`, `%2e%2e/`) land outside the prefix: 403.
+    for (const key of [`${sts.prefix}%2e%2e/${other.prefix}x.jpg`, `${sts.prefix}../${other.prefix}x.jpg`]) expect((await rawPut(`main/${key}`, "x")).status, key).toBe(403);
+    const keys = [
+      `${sts.prefix}..%2f${other.prefix}x.jpg`,
+      `${sts.prefix}..%2F..%2F${other.prefix}x.jpg`,
+      `${sts.prefix}%2e%2e%2f${other.prefix}x.jpg`,
+      `${sts.prefix}.%2fx.jpg`,
+      `${sts.prefix}a//x.jpg`,
+      `${sts.prefix}a%5c..%5cx.jpg`,
+      `${sts.prefix}a%00.jpg`,
+      `${sts.prefix}a%0a.jpg`,
+      `${sts.prefix}a%7f.jpg`,
+      `%2f${sts.prefix}x.jpg`,
+      `${sts.prefix}${"a".repeat(1100)}.jpg`,
+      `${sts.prefix}bad%zzescape.jpg`,
+    ];
+    for (const key of keys) {
+      const r = await rawPut(`main/${key}`, "x");
+      expect(r.status, key).toBe(400);
+      expect(r.body.code).toBe(400);
+    }
+    expect(files()).toEqual(before);
+  });
+
+  it("refuses a key under another user's prefix (403), checked on the decoded key", async () => {
+    for (const key of [`${other.prefix}x.jpg`, `${other.prefix.replace("/", "%2f")}x.jpg`]) {
+      const r = await rawPut(`main/${key}`, "x");
+      expect(r.status, key).toBe(403);
+    }
+    expect(files().some((f) => f.startsWith(other.prefix))).toBe(false);
+  });
+
+  it("refuses unknown kinds (400)", async () => {
+    for (const key of ["run.sh", "page.html", "noextension", "x.jpg.exe", "x.svg"]) {
+      const r = await rawPut(`main/${sts.prefix}${key}`, "x");
+      expect(r.status, key).toBe(400);
+      expect(r.body.msg).toBeTruthy();
+    }
+  });
+
+  it("refuses an image over its limit, declared or chunked, and leaves no partial file", async () => {
+    const limit = UPLOAD_KINDS.image.maxBytes;
+    const declared = await rawPut(`main/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
+    expect(declared.status).toBe(413);
+    expect(declared.body.data).toMatchObject({ kind: "image", maxBytes: limit });
+    const res = await fetch(url(`uploads/main/${sts.prefix}big2.png`), streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }));
+    expect(res.status).toBe(413);
+    expect(files().filter((f) => f.includes("big"))).toEqual([]);
+    // A PDF of the same size is within its own limit.
+    const pdf = await fetch(url(`uploads/main/${sts.prefix}doc.pdf`), streamed(chunked(limit + 1), { method: "PUT", headers: { "x-security-token": sts.securityToken } }));
+    expect(pdf.status).toBe(200);
+    expect(statSync(join(root(), `${sts.prefix}doc.pdf`)).size).toBe(limit + 1);
+    expect(await health()).toBe(200);
+  });
+
+  it("answers 409, not 500, when a key needs a folder where a file is", async () => {
+    expect((await rawPut(`main/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
+  });
+});
