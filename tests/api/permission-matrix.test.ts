@@ -3,6 +3,7 @@ import { allFormFields, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
 import { optionalFunctions } from "@contract/resources/optional-functions";
 import { punchSettings } from "@contract/resources/punch-settings";
+import { users } from "@contract/resources/users";
 import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
 import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
 
@@ -46,6 +47,7 @@ const defs: ResourceDefinition[] = Object.values(RESOURCES)
 interface Actor {
   label: string;
   phone: string;
+  userId: number;
   role: number;
   kg: number | null;
   group: number | null;
@@ -69,6 +71,7 @@ beforeAll(async () => {
     if (r.code !== 200) throw new Error(`login ${phones[i]!.phone}: ${r.code} ${r.msg}`);
     actors.push({
       ...phones[i]!,
+      userId: r.data.userId,
       role: r.data.roleId,
       kg: r.data.kindergartenId,
       group: r.data.educationGroupId,
@@ -347,7 +350,8 @@ describe("API permission matrix: kindergarten and user management", () => {
                 return r.headers.get("content-disposition")?.includes("attachment") ? { ...r, code: 200 } : r;
               },
             });
-            cells2.push({ resource: def.name, action: "import (no file: 422)", actor: a, want: [422], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
+            // No file part at all: a malformed request (400) or an invalid file (422); either way past the permission checks.
+            cells2.push({ resource: def.name, action: "import (no file)", actor: a, want: [400, 422], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
           }
         }
         for (const [label, item] of rows) {
@@ -497,4 +501,93 @@ describe("API permission matrix: the single-row editors of the kindergarten sect
       expect(bad).toEqual([]);
     });
   }
+});
+
+// ------------------------------------------------------------------------------------------------
+// What the API offers per row (`item.actions` in list and item replies): exactly the writes it then
+// accepts. Expected values are written out here from README "Decisions: Users" and routes.md, not
+// taken from contract/: users — a kindergarten admin manages holders of roles 1–5, 7, 8, 11, 12, 14
+// only, a group admin all but 6 and 13, the super admin all; nobody disables or deletes herself;
+// push notifications — only drafts change or are sent; every other resource — the role lists.
+// Every refused offer is then tried: the write answers 403 (409/422 for oneself), nothing changes.
+// ------------------------------------------------------------------------------------------------
+const ALL_ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
+const GRANTS: Record<number, number[]> = { 5: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14], 15: ALL_ROLES.filter((r) => r !== 6 && r !== 13), 6: ALL_ROLES };
+
+function expectedActions(def: ResourceDefinition, a: Actor, row: Record<string, unknown>): Record<string, boolean> {
+  const change = allows(def, "change", a);
+  const del = allows(def, "delete", a);
+  if (def.name === "users") {
+    const manage = change && ((row.roleIds as number[]) ?? []).every((r) => (GRANTS[a.role] ?? []).includes(r));
+    const self = row.id === a.userId;
+    return { change: manage, delete: del && manage && !self, setEnabled: manage && !self, resetPassword: manage };
+  }
+  if (def.name === "pushNotifications") return { change: change && row.status === "draft", delete: del, send: change && row.status === "draft" };
+  return { change, delete: del };
+}
+
+/** The section 7 binding endpoints answer the specification's own list shape (api/routes/bindings.ts, no `actions`);
+ *  the console computes their offers from the same contract rule (tests/unit/console-permission-matrix.test.ts). */
+const SECTION7 = ["principalKindergartens", "proTeacherKindergartens"];
+
+describe("API permission matrix: the actions offered per row are exactly those allowed", () => {
+  for (const def of defs.filter((d) => !SECTION7.includes(d.name))) {
+    it(`${def.name}: item.actions of every listed row × every reader`, async () => {
+      const bad: string[] = [];
+      let rows = 0;
+      let refused = 0;
+      for (const a of actors.filter((x) => allows(def, "read", x))) {
+        const r = await t.call("GET", def.endpoint, { token: a.token, query: { pageSize: 10000 } });
+        for (const item of (r.data?.list ?? []) as Record<string, unknown>[]) {
+          rows++;
+          const want = expectedActions(def, a, item);
+          refused += Object.values(want).filter((v) => !v).length;
+          if (JSON.stringify(item.actions) !== JSON.stringify(want)) bad.push(`${a.label} row ${String(item.id)}: ${JSON.stringify(item.actions)}, want ${JSON.stringify(want)}`);
+        }
+      }
+      console.log(`[matrix] ${def.name}: actions of ${rows} listed rows, ${refused} refused offers, ${bad.length} mismatches`);
+      expect(bad.slice(0, 20)).toEqual([]);
+    });
+  }
+
+  it("users: the one-item reply carries the same actions as the list", async () => {
+    const admin = actors.find((a) => a.role === 5 && a.kg === 1)!;
+    const list = (await t.call("GET", "users/", { token: admin.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
+    for (const item of list.slice(0, 30)) expect((await t.call("GET", `users/${String(item.id)}/`, { token: admin.token })).data.actions, `user ${String(item.id)}`).toEqual(item.actions);
+  });
+
+  it("users: every action refused in the offer is refused by the API, and the user is unchanged", async () => {
+    const admins = actors.filter((a) => [5, 15].includes(a.role));
+    let tried = 0;
+    for (const a of admins) {
+      const list = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
+      const refusedRows = list.filter((u) => Object.values(u.actions as Record<string, boolean>).some((v) => !v));
+      // The demo data gives each administrator herself, and those of group 1 users they may not manage (the super admin, group staff).
+      expect(refusedRows.some((u) => u.id === a.userId), `${a.label} sees herself`).toBe(true);
+      if (a.group === 1) expect(refusedRows.some((u) => !(u.actions as Record<string, boolean>).change), `${a.label} sees users she may not manage`).toBe(true);
+      for (const u of refusedRows) {
+        const acts = u.actions as Record<string, boolean>;
+        const id = Number(u.id);
+        const self = id === a.userId;
+        const tries: [string, boolean, () => Promise<Reply>, number[]][] = [
+          ["change", acts.change!, () => t.call("PUT", `users/${id}/`, { token: a.token, form: formFrom(users, u) }), [403]],
+          ["delete", acts.delete!, () => t.call("DELETE", `users/${id}/`, { token: a.token }), self ? [409] : [403]],
+          ["bulk delete", acts.delete!, () => t.call("POST", "users/bulk_delete/", { token: a.token, form: { ids: String(id) } }), self ? [409] : [403]],
+          ["disable", acts.setEnabled!, () => t.call("POST", `users/${id}/enabled/`, { token: a.token, form: { enabled: "false" } }), self ? [422] : [403]],
+          ["bulk disable", acts.setEnabled!, () => t.call("POST", "users/bulk_enabled/", { token: a.token, form: { ids: String(id), enabled: "false" } }), self ? [422] : [403]],
+          ["reset password", acts.resetPassword!, () => t.call("POST", `users/${id}/password/`, { token: a.token }), [403]],
+        ];
+        for (const [what, offered, run, want] of tries) {
+          if (offered) continue;
+          tried++;
+          const code = codeOf(await run());
+          expect(want, `${a.label}: ${what} of user ${id} (not offered) answered ${code}`).toContain(code);
+        }
+      }
+      const after = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
+      for (const u of refusedRows) expect(after.find((x) => x.id === u.id), `user ${String(u.id)} unchanged`).toEqual(u);
+    }
+    console.log(`[matrix] users: ${tried} refused offers tried, all refused`);
+    expect(tried).toBeGreaterThan(10);
+  });
 });
