@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "@api/db";
 import type { Writer } from "@api/db/audit";
 import { unauthorized } from "@api/http";
 
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/** A new random token (32 bytes, base64url); only its sha256 is stored. */
+/**
+ * A new random token (32 bytes, base64url); only its sha256 is stored. `applicantOnly` marks a WeChat applicant
+ * session: it holds role 13 only and never switches (routes/token.ts).
+ */
 export async function issueToken(
   w: Writer,
-  opts: { userId: number; roleId: number; kindergartenId: number | null; platform: string; ttlSeconds: number },
+  opts: { userId: number; roleId: number; kindergartenId: number | null; platform: string; ttlSeconds: number; applicantOnly?: boolean },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -22,10 +26,17 @@ export async function issueToken(
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + opts.ttlSeconds * 1000).toISOString(),
       revoked_at: null,
+      applicant_only: opts.applicantOnly ? 1 : 0,
     },
     "issue_token",
   );
   return token;
+}
+
+/** Whether a token is a WeChat applicant session (role 13 only, whatever the account's other roles). */
+export async function isApplicantSession(db: Db, tokenId: number): Promise<boolean> {
+  const row = await db.selectFrom("tokens").select("applicant_only").where("id", "=", tokenId).executeTakeFirst();
+  return Number(row?.applicant_only) === 1;
 }
 
 export async function revokeToken(w: Writer, tokenId: number): Promise<void> {

@@ -371,6 +371,20 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /**
+   * Tokens of the WeChat applicant login are marked: such a session holds role 13 only, whatever other roles
+   * the phone's account has. The local SMS outbox table goes (codes are written to a file, never served).
+   */
+  const m005applicantSessions: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("tokens").addColumn("applicant_only", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.dropTable("sms_outbox").ifExists().execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
       return {
@@ -378,6 +392,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "002_kindergarten_management": m002kg,
         "003_push_notifications": m003push,
         "004_login_locks_and_rate_limits": m004limits,
+        "005_applicant_sessions": m005applicantSessions,
       };
     },
   };

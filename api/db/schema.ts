@@ -194,6 +194,8 @@ export interface TokensTable {
   created_at: Ts;
   expires_at: Ts;
   revoked_at: Ts | null;
+  /** 1: a WeChat applicant session, role 13 only (migration 005). */
+  applicant_only: Generated<Bool>;
 }
 
 /** One row per phone: failed logins of the current window and the lock (migration 004; api/auth/lockout.ts). */
@@ -209,14 +211,6 @@ export interface RateLimitsTable {
   key: string;
   points: number;
   expires_at: Ts | null;
-}
-
-export interface SmsOutboxTable {
-  id: Id;
-  phone: string;
-  purpose: string;
-  content: string;
-  created_at: Ts;
 }
 
 export interface SmsCodesTable {
@@ -329,7 +323,6 @@ export interface Database {
   tokens: TokensTable;
   login_locks: LoginLocksTable;
   rate_limits: RateLimitsTable;
-  sms_outbox: SmsOutboxTable;
   sms_codes: SmsCodesTable;
   wechat_codes: WechatCodesTable;
   wechat_accounts: WechatAccountsTable;

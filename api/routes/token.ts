@@ -6,9 +6,10 @@ import { loginFormSchema, loginWechatFormSchema, platformFormSchema, stsQuerySch
 import type { App, Deps } from "@api/context";
 import { write, SYSTEM_ACTOR } from "@api/db/audit";
 import { nowIso } from "@api/db";
-import { ApiError, forbidden, notFound, ok } from "@api/http";
+import { ApiError, forbidden, langOf, notFound, ok } from "@api/http";
+import { t } from "@api/i18n";
 import { UNUSABLE_PASSWORD, verifyPassword } from "@api/auth/password";
-import { issueToken, replaceToken, revokeToken } from "@api/auth/tokens";
+import { isApplicantSession, issueToken, replaceToken, revokeToken } from "@api/auth/tokens";
 import { buildUserInfo, rolesOf } from "@api/auth/user-info";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { checkPassword } from "@api/auth/lockout";
@@ -27,12 +28,18 @@ export function registerTokenRoutes(app: App, deps: Deps) {
    * kindergarten switch) the old token is revoked in the same transaction, only if still live (else 401), so
    * parallel switches with one token yield one new token.
    */
-  async function newSession(userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number) {
+  async function newSession(userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number, applicantOnly = false) {
     const token = await write(db, { userId, roleId }, async (w) => {
       if (replaces != null) await replaceToken(w, replaces);
-      return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds });
+      return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds, applicantOnly });
     });
-    return { token, ...(await buildUserInfo(db, userId, roleId, kindergartenId)) };
+    return { token, ...(await sessionInfo(userId, roleId, kindergartenId, applicantOnly)) };
+  }
+
+  /** UserInfo of a session; a WeChat applicant session lists role 13 only (the account's other roles need its password or SMS code). */
+  async function sessionInfo(userId: number, roleId: RoleId, kindergartenId: number | null, applicantOnly: boolean) {
+    const info = await buildUserInfo(db, userId, roleId, kindergartenId);
+    return applicantOnly ? { ...info, roles: [Role.applicant] } : info;
   }
 
   app.openapi(
@@ -96,7 +103,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const s = scopeOf(c);
-      return ok(c, await buildUserInfo(db, s.userId, s.roleId, s.kindergartenId));
+      return ok(c, await sessionInfo(s.userId, s.roleId, s.kindergartenId, await isApplicantSession(db, s.tokenId)));
     },
   );
 
@@ -106,7 +113,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       path: "/token/role/{id}",
       tags,
       summary: "Switch the current role: a new token (the old one is revoked)",
-      description: "Only a role the user has (else 403).",
+      description: "Only a role the user has (else 403); a WeChat applicant session only role 13 (else 403).",
       security: tokenHeader,
       middleware: [requireAuth] as const,
       request: { params: idParam, ...formBody(platformFormSchema) },
@@ -115,6 +122,8 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     async (c) => {
       const s = scopeOf(c);
       const { id } = c.req.valid("param");
+      const applicantOnly = await isApplicantSession(db, s.tokenId);
+      if (applicantOnly && id !== Role.applicant) throw forbidden("auth.applicantSession");
       const roles = await rolesOf(db, s.userId);
       if (!isRoleId(id) || !roles.includes(id)) throw forbidden("auth.roleNotOwned");
       const user = await db.selectFrom("users").select("kindergarten_id").where("id", "=", s.userId).executeTakeFirstOrThrow();
@@ -125,7 +134,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
         if (allowed.some((k) => k.id === s.kindergartenId)) kg = s.kindergartenId;
       }
       const platform = c.req.valid("form").platform || PLATFORM_PC;
-      return ok(c, await newSession(s.userId, id, kg, platform, s.tokenId));
+      return ok(c, await newSession(s.userId, id, kg, platform, s.tokenId, applicantOnly));
     },
   );
 
@@ -144,6 +153,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     async (c) => {
       const s = scopeOf(c);
       const { id } = c.req.valid("param");
+      if (await isApplicantSession(db, s.tokenId)) throw forbidden("auth.applicantSession");
       if (!KINDERGARTEN_SWITCH_ROLES.includes(s.roleId)) throw forbidden("auth.kindergartenSwitchRole");
       const allowed = await switchableKindergartens(db, s.userId, s.roleId);
       if (!allowed.some((k) => k.id === id)) throw forbidden("auth.kindergartenNotBound");
@@ -178,7 +188,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       tags,
       summary: "Admission applicant login through WeChat (role 13)",
       description:
-        "code comes from WeChat's authorisation (locally: GET wechat-sandbox/authorize). encryptedData is the JSON {\"phoneNumber\": \"…\"}; the local stand-in decrypts it with the static AES key/iv of section 9 (the real gateway uses WeChat's session key and the given iv).",
+        "code comes from WeChat (WECHAT_PROVIDER=wechat: the mini-program's code for jscode2session; encryptedData and iv its phone-number payload, decrypted with the session key) or from the demo stand-in (WECHAT_PROVIDER=sandbox: GET wechat-sandbox/authorize; encryptedData is the JSON {\"phoneNumber\": \"…\"} under the static AES key/iv of section 9). 503 when WeChat login is not configured. The session holds role 13 only, even when the phone belongs to a staff account: it cannot switch role or kindergarten (403).",
       request: formBody(loginWechatFormSchema),
       responses: jsonReply(tokenReplySchema),
     }),
@@ -206,7 +216,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
           if (!has) await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
         } else {
           id = await w.insert("users", {
-            real_name: identity.nickname,
+            real_name: identity.nickname || t(langOf(c), "wechat.defaultName"),
             phone,
             password_hash: UNUSABLE_PASSWORD,
             gender: null,
@@ -225,11 +235,12 @@ export function registerTokenRoutes(app: App, deps: Deps) {
           await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
         }
         const acct = await w.trx.selectFrom("wechat_accounts").select("id").where("openid", "=", identity.openid).executeTakeFirst();
-        if (acct) await w.update("wechat_accounts", acct.id, { user_id: id, nickname: identity.nickname, app_id: form.appId });
-        else await w.insert("wechat_accounts", { openid: identity.openid, app_id: form.appId, user_id: id, nickname: identity.nickname, created_at: now });
+        const nickname = identity.nickname || null;
+        if (acct) await w.update("wechat_accounts", acct.id, { user_id: id, nickname, app_id: form.appId });
+        else await w.insert("wechat_accounts", { openid: identity.openid, app_id: form.appId, user_id: id, nickname, created_at: now });
         return id;
       });
-      return ok(c, await newSession(userId, Role.applicant, kg.id, "wechat"), "auth.loginOk");
+      return ok(c, await newSession(userId, Role.applicant, kg.id, "wechat", undefined, true), "auth.loginOk");
     },
   );
 }

@@ -68,8 +68,8 @@ describe("a group-2 kindergarten admin (13800000405) against every endpoint", ()
     // Password endpoints act on the caller's own phone.
     expect((await hit("sms/code", "POST", "sms/code", { form: { phone: phoneOf(405), purpose: "forgot" } })).code).toBe(200);
     expect((await hit("password/reset wrong", "POST", "password/reset", { form: { phone: phoneOf(405), oldPassword: enc("Wrong#Pw84"), password: enc("Brave!Kite42") } })).code).toBe(400);
-    // WeChat login into his own kindergarten (applicant flow) is public; into kg 4 only.
-    expect((await hit("login_wechat", "POST", "token/login_wechat", { form: { appId: "a", code: "none", encryptedData: "x", iv: "y", kindergartenId: 4 } })).code).toBe(400);
+    // WeChat login into his own kindergarten (applicant flow) is public; into kg 4 only (not configured by default: 503).
+    expect((await hit("login_wechat", "POST", "token/login_wechat", { form: { appId: "a", code: "none", encryptedData: "x", iv: "y", kindergartenId: 4 } })).code).toBe(503);
 
     for (const [what, r] of replies) assertNoGroup1(r, what);
 
