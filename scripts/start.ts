@@ -2,11 +2,13 @@
  * Starts the embedded school API (unless API_BASE_URL points at another upstream) and the console.
  *   node --import tsx scripts/start.ts [--fresh]
  * --fresh deletes an embedded SQLite database first (the API then migrates and loads the demo data).
+ * Each process is supervised: after a crash it restarts on its own (backoff 0.5 s → 30 s); SIGINT/SIGTERM stop both.
+ * The console listens on 127.0.0.1 unless HOST is set (HOST=0.0.0.0 in a container or behind a proxy).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULTS, defaultApiBaseUrl } from "../contract/settings";
+import { supervise, type Supervised } from "./supervise";
 
 const env = { ...process.env };
 const PORT = Number(env.PORT || DEFAULTS.PORT);
@@ -21,14 +23,10 @@ function isEmbedded(base: string): boolean {
 }
 
 const embedded = isEmbedded(API_BASE_URL);
-const children: ChildProcess[] = [];
+const children: Supervised[] = [];
 
-function run(name: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  child.on("exit", (code, signal) => {
-    console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything.`);
-    shutdown(code ?? 1);
-  });
+function run(name: string, args: string[], extraEnv: Record<string, string>): Supervised {
+  const child = supervise({ name, command: process.execPath, args, env: { ...env, ...extraEnv } });
   children.push(child);
   return child;
 }
@@ -37,8 +35,7 @@ let stopping = false;
 function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
+  void Promise.all(children.map((c) => c.stop())).then(() => process.exit(code));
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
@@ -74,6 +71,7 @@ async function main() {
   }
   run("console", ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     PORT: String(PORT),
+    HOST: env.HOST || "127.0.0.1",
     API_PORT: String(API_PORT),
     API_BASE_URL,
     NODE_ENV: env.NODE_ENV || "production",
