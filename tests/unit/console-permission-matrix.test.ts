@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFormFields, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
+import { users } from "@contract/resources/users";
 import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
 import { phoneOf, startTestApi, type TestApi } from "../api/helpers";
 
@@ -47,6 +48,7 @@ function routeFile(page: string, suffix = ""): string {
 
 interface Actor {
   label: string;
+  userId: number;
   role: number;
   kg: number | null;
   group: number | null;
@@ -80,6 +82,7 @@ beforeAll(async () => {
     const headers = await session.commitUser(new Request(ORIGIN + "/login"), r.data);
     const actor: Actor = {
       label: phones[i]!.label,
+      userId: r.data.userId,
       role: r.data.roleId,
       kg: r.data.kindergartenId,
       group: r.data.educationGroupId,
@@ -356,4 +359,137 @@ describe("console permission matrix: kindergarten and user management", () => {
       for (const [label, item] of rows) if (item && reaches(reader, item)) expect(ids.has(Number(item.id)), `${def.name} ${label} survives`).toBe(true);
     });
   }
+});
+
+// ------------------------------------------------------------------------------------------------
+// What the console RENDERS (the built server, build/index.js, called in-process with the same session
+// cookies; `npm test` builds before vitest): every list page of both sections as every reader, and the
+// user form. A row shows edit / delete / enable-disable / reset password / send / a selection box only
+// when the rule allows it; the role choices are the roles she may grant. Expectations are written out
+// here (README "Decisions: Users", routes.md), not taken from contract/.
+// ------------------------------------------------------------------------------------------------
+const ALL_ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
+const GRANTS: Record<number, number[]> = { 5: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14], 15: ALL_ROLES.filter((r) => r !== 6 && r !== 13), 6: ALL_ROLES };
+
+function expectedOffers(def: ResourceDefinition, a: Actor, row: Record<string, unknown>): Record<string, boolean> {
+  const change = allows(def, "change", a);
+  const del = allows(def, "delete", a);
+  if (def.name === "users") {
+    const manage = change && ((row.roleIds as number[]) ?? []).every((r) => (GRANTS[a.role] ?? []).includes(r));
+    const self = row.id === a.userId;
+    return { change: manage, delete: del && manage && !self, setEnabled: manage && !self, resetPassword: manage };
+  }
+  if (def.name === "pushNotifications") return { change: change && row.status === "draft", delete: del, send: change && row.status === "draft" };
+  return { change, delete: del };
+}
+
+/** The test ids a row shows for each offer. */
+const OFFER_IDS: Record<string, string[]> = { change: ["row-edit"], delete: ["row-delete"], setEnabled: ["row-enable", "row-disable"], resetPassword: ["row-password"], send: ["row-send"] };
+const BULK_VERB: Record<string, string> = { users: "setEnabled" };
+
+function renderedRows(body: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of body.matchAll(/<tr[^>]*data-testid="resource-row"[^>]*data-id="(\d+)"[^>]*>([\s\S]*?)<\/tr>/g)) out.set(Number(m[1]), m[2]!);
+  return out;
+}
+const shows = (html: string, testId: string) => html.includes(`data-testid="${testId}"`);
+/** Values of the options / checkboxes named `name` in a rendered form. */
+function choices(body: string, name: string): number[] {
+  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(body);
+  const html = select ? select[1]! : [...body.matchAll(new RegExp(`<input[^>]*name="${name}"[^>]*>`, "g"))].map((m) => m[0]).join("");
+  return [...html.matchAll(/value="(\d+)"/g)].map((m) => Number(m[1])).sort((x, y) => x - y);
+}
+
+describe("console permission matrix: the rendered pages offer only what the rule allows", () => {
+  let handle: (request: Request) => Promise<Response>;
+  beforeAll(async () => {
+    const buildFile = path.resolve(__dirname, "../../build/index.js");
+    if (!fs.existsSync(buildFile)) throw new Error("build/index.js is missing: run npx remix build first");
+    const build = await import(/* @vite-ignore */ buildFile);
+    const { createRequestHandler } = await import("@remix-run/node");
+    handle = createRequestHandler(build, "production");
+    // One sent notification and one draft, so that both sides of the push rule are rendered.
+    const admin = tokens.get(actors.find((a) => a.role === 6)!)!;
+    const sent = await t.call("POST", "users/push/", { token: admin, form: { title: "已发送的通知", content: "内容", phones: "13800000003" } });
+    expect((await t.call("POST", `users/push/${sent.data.id}/send/`, { token: admin })).code).toBe(200);
+    expect((await t.call("POST", "users/push/", { token: admin, form: { title: "草稿通知", content: "内容" } })).code).toBe(200);
+  });
+  const page = async (url: string, a: Actor) => {
+    const res = await handle(new Request(ORIGIN + url, { headers: { Cookie: a.cookie } }));
+    return { status: res.status, body: await res.text() };
+  };
+
+  for (const def of defs) {
+    it(`${def.name}: each rendered row offers exactly its allowed actions, as every reader`, async () => {
+      const bad: string[] = [];
+      let rows = 0;
+      let hidden = 0;
+      for (const a of actors.filter((x) => allows(def, "read", x))) {
+        const [html, api] = await Promise.all([page(`${def.page}?pageSize=100`, a), t.call("GET", def.endpoint, { token: tokens.get(a)!, query: { pageSize: 100 } })]);
+        expect(html.status, `${def.page} as ${a.label}`).toBe(200);
+        const rendered = renderedRows(html.body);
+        const items = api.data.list as Record<string, unknown>[];
+        expect(rendered.size, `${def.page} as ${a.label}: rows rendered`).toBe(items.length);
+        const wants = items.map((item) => ({ item, want: expectedOffers(def, a, item) }));
+        for (const { item, want } of wants) {
+          const row = rendered.get(Number(item.id)) ?? "";
+          rows++;
+          for (const [verb, allowed] of Object.entries(want)) {
+            const offered = OFFER_IDS[verb]!.some((id) => shows(row, id));
+            if (!allowed) hidden++;
+            if (offered !== allowed) bad.push(`${def.page} as ${a.label}, row ${String(item.id)}: ${verb} ${offered ? "offered" : "missing"}`);
+          }
+          const selectable = (def.bulkDelete !== false && want.delete) || Boolean(BULK_VERB[def.name] && want[BULK_VERB[def.name]!]);
+          if (shows(row, "row-select") !== selectable) bad.push(`${def.page} as ${a.label}, row ${String(item.id)}: selection box ${selectable ? "missing" : "offered"}`);
+        }
+        // The page's bulk buttons: only when some row on it allows them.
+        const bulkDelete = def.bulkDelete !== false && wants.some((w) => w.want.delete);
+        if (shows(html.body, "bulk-delete") !== bulkDelete) bad.push(`${def.page} as ${a.label}: bulk delete ${bulkDelete ? "missing" : "offered"}`);
+        const verb = BULK_VERB[def.name];
+        if (verb) {
+          const bulk = wants.some((w) => w.want[verb]);
+          if (shows(html.body, "bulk-disable") !== bulk) bad.push(`${def.page} as ${a.label}: bulk enable/disable ${bulk ? "missing" : "offered"}`);
+        }
+      }
+      console.log(`[console matrix] ${def.name}: ${rows} rendered rows, ${hidden} refused actions absent, ${bad.length} mismatches`);
+      expect(bad.slice(0, 20)).toEqual([]);
+    });
+  }
+
+  it("users: the new-user form, her own edit form and the list filter offer only the roles she may grant", async () => {
+    for (const a of actors.filter((x) => GRANTS[x.role])) {
+      const grants = GRANTS[a.role]!;
+      const form = await page("/user/userAdministration/new", a);
+      expect(form.status).toBe(200);
+      expect(choices(form.body, "roleIds"), `roles of the new-user form as ${a.label}`).toEqual(grants);
+      expect(choices(form.body, "defaultRoleId"), `default role choices as ${a.label}`).toEqual(grants);
+      const list = await page("/user/userAdministration", a);
+      expect(choices(list.body, "roleId"), `role filter as ${a.label}`).toEqual(grants);
+      // Her own edit form (she manages herself): the same choices.
+      const own = await page(`/user/userAdministration/${a.userId}/edit`, a);
+      expect(own.status, `own edit form as ${a.label}`).toBe(200);
+      expect(choices(own.body, "roleIds"), `roles of her own edit form as ${a.label}`).toEqual(grants);
+    }
+  });
+
+  it("users: sub-pages of users she may not manage are refused, and confirmations list only what she may do", async () => {
+    const file = routeFile("/user/userAdministration", "_.$");
+    for (const a of actors.filter((x) => x.role === 5 || x.role === 15)) {
+      const list = (await t.call("GET", "users/", { token: tokens.get(a)!, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
+      const foreign = list.filter((u) => !expectedOffers(users, a, u).change).map((u) => Number(u.id));
+      if (a.group === 1) expect(foreign.length, `${a.label} sees users she may not manage`).toBeGreaterThan(0);
+      for (const id of foreign.slice(0, 3)) {
+        for (const sub of [`${id}/edit`, `${id}/delete`, `${id}/password`])
+          expect((await callRoute(file, "loader", `/user/userAdministration/${sub}`, a, { "*": sub })).status, `${sub} as ${a.label}`).toBe(403);
+        const edit = await page(`/user/userAdministration/${id}`, a);
+        expect(shows(edit.body, "detail-edit"), `detail of ${id} offers edit to ${a.label}`).toBe(false);
+      }
+      expect((await callRoute(file, "loader", `/user/userAdministration/${a.userId}/delete`, a, { "*": `${a.userId}/delete` })).status, `own delete page as ${a.label}`).toBe(403);
+      const ids = [...foreign.slice(0, 3), a.userId].map((id) => `ids=${id}`).join("&");
+      const bulkEnabled = await callRoute(file, "loader", `/user/userAdministration/enabled?enabled=false&${ids}`, a, { "*": "enabled" });
+      expect((bulkEnabled.body as { items: unknown[] }).items, `bulk disable confirmation as ${a.label}`).toEqual([]);
+      const bulkDelete = await callRoute(file, "loader", `/user/userAdministration/delete?${ids}`, a, { "*": "delete" });
+      expect((bulkDelete.body as { items: unknown[] }).items, `bulk delete confirmation as ${a.label}`).toEqual([]);
+    }
+  });
 });
