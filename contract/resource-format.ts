@@ -1,4 +1,6 @@
+import { formatList } from "./format";
 import type { ColumnFormat } from "./resource";
+import type { Lang } from "./settings";
 
 /**
  * Cell texts shared by the console's list/detail and the API's export, so both show the same thing.
@@ -20,6 +22,7 @@ export function formatCell(
   value: unknown,
   col: { format?: ColumnFormat; enumPrefix?: string },
   t: Translate,
+  lang: Lang,
 ): string {
   if (value === null || value === undefined || value === "") return "";
   switch (col.format) {
@@ -28,7 +31,7 @@ export function formatCell(
     case "enum":
       return col.enumPrefix ? t(`${col.enumPrefix}.${String(value)}`) : String(value);
     case "tags":
-      return Array.isArray(value) ? value.map(String).join("、") : String(value);
+      return Array.isArray(value) ? formatList(lang, value) : String(value);
     case "date":
       return String(value).slice(0, 10);
     case "datetime":
@@ -36,6 +39,6 @@ export function formatCell(
     case "number":
       return typeof value === "number" ? String(value) : String(Number(value));
     default:
-      return Array.isArray(value) ? value.map(String).join("、") : String(value);
+      return Array.isArray(value) ? formatList(lang, value) : String(value);
   }
 }

@@ -12,6 +12,7 @@ export const classesMapping = defineMapping({
   table: "classes",
   alias: "c",
   from: (db) => db.selectFrom("classes as c").innerJoin("kindergartens as k", "k.id", "c.kindergarten_id"),
+  labelEn: "c.name_en",
   columns: {
     id: "c.id",
     name: "c.name",

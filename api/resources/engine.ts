@@ -92,6 +92,8 @@ export interface ResourceMapping {
   alias: string;
   /** FROM + joins: `db => db.selectFrom("classes as c").innerJoin("kindergartens as k", "k.id", "c.kindergarten_id")`. */
   from(db: AnyDb): AnyQuery;
+  /** The English twin of the label column (`"k.name_en"`): lookups label options with it for English readers. */
+  labelEn?: string;
   /** Item field → column (`"c.name"`) or SQL expression; list, sort, filter and keyword use these. */
   columns: Record<string, string | RawBuilder<unknown>>;
   /** The table's kindergarten column (`"kindergarten_id"`), or null when the table is not kindergarten-owned. */
@@ -529,7 +531,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const rows = await ordered(selectItem(filtered(scope, q)), q.sort as string | undefined).limit(MAX_EXPORT_ROWS).execute();
     const items = await decorate(rows.map((r: Row) => toItem(r, kinds)), lang);
     const cols = def.exportColumns ?? def.columns;
-    const table = [cols.map((col) => t(col.label)), ...items.map((it) => cols.map((col) => formatCell(it[col.field], col, t)))];
+    const table = [cols.map((col) => t(col.label)), ...items.map((it) => cols.map((col) => formatCell(it[col.field], col, t, lang)))];
     const title = t(def.title);
     if (format === "csv")
       return c.body(csvOf(table), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": attachment(title, "csv", def.name) });
@@ -747,13 +749,14 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       const q: Record<string, unknown> = {};
       for (const [k, v] of params) q[k] = v;
       const label = m.columns[def.labelField];
+      // English readers get the English name where one is set (contract/format.ts localName).
+      const shown = lang === "en" && m.labelEn && label ? sql`coalesce(${refOf(m.labelEn)}, ${refOf(label)})` : refOf(label ?? idCol);
       const rows = await filtered(scope, q)
-        .select([sql.ref(idCol).as("value"), refOf(label ?? idCol).as("label")])
+        .select([sql.ref(idCol).as("value"), shown.as("label")])
         .orderBy(refOf(label ?? idCol))
         .orderBy(sql.ref(idCol))
         .limit(MAX_PAGE_SIZE)
         .execute();
-      void lang;
       return rows.map((r: Row) => ({ value: Number(r.value), label: String(r.label) }));
     },
   };

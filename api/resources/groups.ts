@@ -11,6 +11,7 @@ export const groupsMapping = defineMapping({
   table: "education_groups",
   alias: "g",
   from: (db) => db.selectFrom("education_groups as g"),
+  labelEn: "g.name_en",
   columns: {
     id: "g.id",
     name: "g.name",

@@ -50,7 +50,7 @@ export function registerResources(app: App, deps: Deps) {
     const name = c.req.param("name");
     const params = new URL(c.req.url).searchParams;
     const res = registered.get(name);
-    const list = res ? await res.lookup(scope, params, langOf(c)) : LOOKUPS[name] ? await LOOKUPS[name]!(deps.db, scope, params) : null;
+    const list = res ? await res.lookup(scope, params, langOf(c)) : LOOKUPS[name] ? await LOOKUPS[name]!(deps.db, scope, params, langOf(c)) : null;
     if (!list) throw notFound();
     return ok(c, { list, total: list.length });
   });

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
+import { labelWithNote, localName } from "@contract/format";
 import { Role } from "@contract/roles";
+import type { Lang } from "@contract/settings";
 import type { Db } from "@api/db";
 import { classFilter, kindergartenFilter, studentFilter, userFilter, type Scope } from "@api/tenancy";
 
@@ -7,7 +9,8 @@ export interface LookupOption {
   value: number;
   label: string;
 }
-export type Lookup = (db: Db, scope: Scope, params: URLSearchParams) => Promise<LookupOption[]>;
+/** Labels are in the caller's language (`lang` header): English names where they exist, brackets of the language. */
+export type Lookup = (db: Db, scope: Scope, params: URLSearchParams, lang: Lang) => Promise<LookupOption[]>;
 
 const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -16,12 +19,12 @@ const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
  * resource yet; every registered resource is also a lookup of its own name. Always scoped by api/tenancy.
  */
 export const LOOKUPS: Record<string, Lookup> = {
-  async kindergartens(db, scope) {
-    const rows = await db.selectFrom("kindergartens").select(["id", "name"]).where(kindergartenFilter(scope, "kindergartens.id")).orderBy("id").execute();
-    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+  async kindergartens(db, scope, _params, lang) {
+    const rows = await db.selectFrom("kindergartens").select(["id", "name", "name_en"]).where(kindergartenFilter(scope, "kindergartens.id")).orderBy("id").execute();
+    return rows.map((r) => ({ value: Number(r.id), label: localName(lang, r.name, r.name_en) }));
   },
   /** Users with the teacher role (3), optionally of one kindergarten (`kindergartenId`). */
-  async teachers(db, scope, params) {
+  async teachers(db, scope, params, lang) {
     let qb = db
       .selectFrom("users")
       .select(["users.id", "users.real_name", "users.phone"])
@@ -31,17 +34,17 @@ export const LOOKUPS: Record<string, Lookup> = {
     const kg = num(params.get("kindergartenId"));
     if (kg != null) qb = qb.where("users.kindergarten_id", "=", kg);
     const rows = await qb.orderBy("users.real_name").orderBy("users.id").execute();
-    return rows.map((r) => ({ value: Number(r.id), label: `${r.real_name}（${r.phone.slice(-4)}）` }));
+    return rows.map((r) => ({ value: Number(r.id), label: labelWithNote(lang, r.real_name, r.phone.slice(-4)) }));
   },
   /** Education groups the caller reaches (platform: all; others: the session's group). */
-  async educationGroups(db, scope) {
-    let qb = db.selectFrom("education_groups").select(["id", "name"]);
+  async educationGroups(db, scope, _params, lang) {
+    let qb = db.selectFrom("education_groups").select(["id", "name", "name_en"]);
     if (scope.reach !== "platform") qb = qb.where("id", "=", scope.educationGroupId ?? -1);
     const rows = await qb.orderBy("id").execute();
-    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+    return rows.map((r) => ({ value: Number(r.id), label: localName(lang, r.name, r.name_en) }));
   },
   /** Users holding `roleId` whom the caller may see, optionally of one kindergarten (`kindergartenId`). */
-  async usersByRole(db, scope, params) {
+  async usersByRole(db, scope, params, lang) {
     const role = num(params.get("roleId"));
     if (role == null) return [];
     let qb = db
@@ -52,19 +55,19 @@ export const LOOKUPS: Record<string, Lookup> = {
     const kg = num(params.get("kindergartenId"));
     if (kg != null) qb = qb.where("users.kindergarten_id", "=", kg);
     const rows = await qb.orderBy("users.real_name").orderBy("users.id").limit(5000).execute();
-    return rows.map((r) => ({ value: Number(r.id), label: `${r.real_name}（${r.phone.slice(-4)}）` }));
+    return rows.map((r) => ({ value: Number(r.id), label: labelWithNote(lang, r.real_name, r.phone.slice(-4)) }));
   },
   /** Students the caller may see (api/tenancy studentFilter), optionally of one kindergarten. */
-  async studentOptions(db, scope, params) {
+  async studentOptions(db, scope, params, lang) {
     let qb = db
       .selectFrom("students")
       .leftJoin("classes", "classes.id", "students.class_id")
-      .select(["students.id", "students.name", "classes.name as class_name"])
+      .select(["students.id", "students.name", "classes.name as class_name", "classes.name_en as class_name_en"])
       .where(studentFilter(scope, "students.id"));
     const kg = num(params.get("kindergartenId"));
     if (kg != null) qb = qb.where("students.kindergarten_id", "=", kg);
     const rows = await qb.orderBy("classes.name").orderBy("students.name").orderBy("students.id").limit(5000).execute();
-    return rows.map((r) => ({ value: Number(r.id), label: r.class_name ? `${r.name}（${r.class_name}）` : r.name }));
+    return rows.map((r) => ({ value: Number(r.id), label: labelWithNote(lang, r.name, r.class_name && localName(lang, r.class_name, r.class_name_en)) }));
   },
   /** Buses of the kindergartens the caller reaches. */
   async busOptions(db, scope, params) {
@@ -75,11 +78,11 @@ export const LOOKUPS: Record<string, Lookup> = {
     return rows.map((r) => ({ value: Number(r.id), label: r.name }));
   },
   /** Classes the caller may see, optionally of one kindergarten. */
-  async classOptions(db, scope, params) {
-    let qb = db.selectFrom("classes").select(["id", "name"]).where(classFilter(scope, "classes.id"));
+  async classOptions(db, scope, params, lang) {
+    let qb = db.selectFrom("classes").select(["id", "name", "name_en"]).where(classFilter(scope, "classes.id"));
     const kg = num(params.get("kindergartenId"));
     if (kg != null) qb = qb.where("kindergarten_id", "=", kg);
     const rows = await qb.orderBy(sql.ref("name")).orderBy("id").execute();
-    return rows.map((r) => ({ value: Number(r.id), label: r.name }));
+    return rows.map((r) => ({ value: Number(r.id), label: localName(lang, r.name, r.name_en) }));
   },
 };

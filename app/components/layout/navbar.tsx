@@ -44,7 +44,7 @@ function Field({ label, children, htmlFor }: { label: string; htmlFor: string; c
 }
 
 const selectClass =
-  "h-8 max-w-[12rem] truncate rounded border border-gray-300 bg-white px-2 text-sm text-gray-700 hover:border-primary focus:border-primary focus:outline-none";
+  "h-8 max-w-[12rem] truncate rounded border border-gray-300 bg-white px-2 text-sm text-gray-700 hover:border-primary focus:border-primary";
 
 /**
  * Top bar: hamburger, breadcrumb, kindergarten switcher (roles 1 and 11), role switcher (several

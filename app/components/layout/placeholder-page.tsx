@@ -41,7 +41,7 @@ export function PlaceholderPage() {
             {t("age06.open")}
             <Icon name="external" className="h-4 w-4" />
           </a>
-          <p className="break-all text-xs text-gray-400">{data.externalUrl}</p>
+          <p className="break-all text-xs text-gray-500">{data.externalUrl}</p>
         </div>
       ) : (
         <div className="mt-6 flex items-start gap-4 rounded border border-dashed border-gray-300 bg-gray-50 p-6" data-testid="not-built">
@@ -51,7 +51,7 @@ export function PlaceholderPage() {
             <p className="mt-2 text-sm text-gray-600">
               {t("placeholder.willHold")} {t(data.descKey)}
             </p>
-            <p className="mt-2 text-xs text-gray-400">{t("placeholder.permissionNote")}</p>
+            <p className="mt-2 text-xs text-gray-500">{t("placeholder.permissionNote")}</p>
             <Link to="/Home" className="mt-4 inline-block text-sm text-primary hover:underline">
               {t("placeholder.backHome")}
             </Link>

@@ -35,7 +35,7 @@ export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapse
             title={collapsed ? t("menu:" + HOME_ROUTE.meta.title) : undefined}
             className={cn(
               "flex h-14 items-center gap-3 px-5 hover:bg-menu-hover",
-              isActive(HOME_ROUTE.path) && "text-menu-active",
+              isActive(HOME_ROUTE.path) && "text-menu-activeOnBg",
             )}
           >
             <Icon name="home" className="h-4 w-4 shrink-0" />

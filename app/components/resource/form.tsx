@@ -73,7 +73,7 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
           ))}
         </div>
       ) : (
-        <p className="text-xs text-gray-400">{t("crud:list.empty")}</p>
+        <p className="text-xs text-gray-500">{t("crud:list.empty")}</p>
       );
     case "boolean":
       return <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" />;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { langOf } from "@contract/format";
 import { isNamespacedKey, splitMessage } from "@contract/resource";
 
 /**
@@ -8,7 +9,7 @@ import { isNamespacedKey, splitMessage } from "@contract/resource";
  */
 const KEY_RE = /^[A-Za-z][\w-]*(\.[\w-]+)+$|^[a-z][A-Za-z]*$/;
 export function useResourceT() {
-  const { t } = useTranslation(["crud", "resources", "menu", "validation"]);
+  const { t, i18n } = useTranslation(["crud", "resources", "menu", "validation"]);
   const tr = (key: string, params?: Record<string, unknown>) => {
     const { key: k, params: inline } = splitMessage(key);
     return t(k, { ...inline, ...(params ?? {}) }) as string;
@@ -19,5 +20,5 @@ export function useResourceT() {
     return m;
   };
   const msgs = (list?: Array<string | null | undefined> | null) => (list ?? []).filter((x): x is string => !!x).map(msg);
-  return { t: tr, msg, msgs };
+  return { t: tr, msg, msgs, lang: langOf(i18n.language) };
 }

@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -48,7 +49,7 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
         {label}
         <div className="flex items-center gap-1">
           <Input id={`${id}-from`} type="date" name={`${f.field}From`} defaultValue={value[`${f.field}From`] ?? ""} aria-label={t("crud:list.from")} className="w-40" />
-          <span className="text-gray-400">–</span>
+          <span className="text-gray-500" aria-hidden="true">–</span>
           <Input type="date" name={`${f.field}To`} defaultValue={value[`${f.field}To`] ?? ""} aria-label={t("crud:list.to")} className="w-40" />
         </div>
       </div>
@@ -82,7 +83,8 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
   );
 }
 
-function Cell({ col, item, t }: { col: ListColumn; item: Item; t: (k: string, p?: Record<string, unknown>) => string }) {
+function Cell({ col, item }: { col: ListColumn; item: Item }) {
+  const { t, lang } = useResourceT();
   const v = item[col.field];
   if (col.format === "tags" && Array.isArray(v))
     return (
@@ -95,8 +97,8 @@ function Cell({ col, item, t }: { col: ListColumn; item: Item; t: (k: string, p?
       </div>
     );
   const tone = col.tones?.[String(v)];
-  if (tone) return <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>{formatCell(v, col, t)}</span>;
-  return <>{formatCell(v, col, t)}</>;
+  if (tone) return <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>{formatCell(v, col, t, lang)}</span>;
+  return <>{formatCell(v, col, t, lang)}</>;
 }
 
 const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
@@ -298,7 +300,7 @@ export function ResourceListPage({
           <tbody>
             {page.list.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + 2} className="px-4 py-12 text-center text-sm text-gray-400" data-testid="empty">
+                <td colSpan={columns.length + 2} className="px-4 py-12 text-center text-sm text-gray-500" data-testid="empty">
                   {hasFilters ? t("crud:list.emptyFiltered") : t("crud:list.empty")}
                 </td>
               </tr>
@@ -330,10 +332,10 @@ export function ResourceListPage({
                       <td key={col.field} className={cn("px-4 py-2 text-gray-700", col.align === "right" && "text-right tabular-nums")} data-field={col.field}>
                         {col.link && link ? (
                           <Link to={link} className="text-primary hover:underline">
-                            <Cell col={col} item={item} t={t} />
+                            <Cell col={col} item={item} />
                           </Link>
                         ) : (
-                          <Cell col={col} item={item} t={t} />
+                          <Cell col={col} item={item} />
                         )}
                       </td>
                     ))}
@@ -358,7 +360,7 @@ export function ResourceListPage({
                                 // Without an item endpoint the confirmation page names the row from the link.
                                 (def.itemEndpoint === false ? `${back ? "&" : "?"}label=${encodeURIComponent(String(item[def.labelField] ?? ""))}` : "")
                               }
-                              className="text-red-500 hover:underline"
+                              className="text-red-700 hover:underline"
                               data-testid="row-delete"
                               onClick={(e) => {
                                 if (!hydrated) return;
@@ -436,13 +438,15 @@ export function ResourceListPage({
           message={
             <>
               <p>{t("crud:delete.bulkConfirm", { count: selected.length })}</p>
-              <ul className="mt-2 max-h-40 list-inside list-disc overflow-y-auto text-gray-700">
+              <ScrollRegion label={t("crud:delete.bulkTitle")} className="mt-2 max-h-40">
+                <ul className="list-inside list-disc text-gray-700">
                 {page.list
                   .filter((i) => selected.includes(i.id))
                   .map((i) => (
                     <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
                   ))}
-              </ul>
+                </ul>
+              </ScrollRegion>
             </>
           }
           action={`${def.page}/delete`}
@@ -469,11 +473,11 @@ function Pager({ query, current, pages, base }: { query: Record<string, string>;
           {t("crud:list.prev")}
         </Link>
       ) : (
-        <span className={cn(item, "text-gray-300")}>{t("crud:list.prev")}</span>
+        <span className={cn(item, "text-gray-500")} aria-disabled="true">{t("crud:list.prev")}</span>
       )}
       {nums.map((n, i) =>
         n === "…" ? (
-          <span key={`gap-${i}`} className="px-1 text-gray-400">
+          <span key={`gap-${i}`} className="px-1 text-gray-500">
             …
           </span>
         ) : n === current ? (
@@ -491,7 +495,7 @@ function Pager({ query, current, pages, base }: { query: Record<string, string>;
           {t("crud:list.next")}
         </Link>
       ) : (
-        <span className={cn(item, "text-gray-300")}>{t("crud:list.next")}</span>
+        <span className={cn(item, "text-gray-500")} aria-disabled="true">{t("crud:list.next")}</span>
       )}
     </nav>
   );

@@ -93,7 +93,7 @@ function BulkDeletePage({ def }: { def: ResourceDefinition }) {
 
 function DetailPage({ def }: { def: ResourceDefinition }) {
   const data = useLoaderData<Of<"detail">>();
-  const { t } = useResourceT();
+  const { t, lang } = useResourceT();
   const groups: { title?: string; fields: ExportColumn[] }[] =
     def.detail && def.detail !== true
       ? def.detail
@@ -118,7 +118,7 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
               <div key={f.field}>
                 <dt className="text-xs text-gray-500">{t(f.label)}</dt>
                 <dd className="text-sm text-gray-800" data-field={f.field}>
-                  {formatCell(data.item[f.field], f, t) || "—"}
+                  {formatCell(data.item[f.field], f, t, lang) || "—"}
                 </dd>
               </div>
             ))}

@@ -4,14 +4,14 @@ import * as React from "react";
 import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/50 disabled:pointer-events-none disabled:opacity-50",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
   {
     variants: {
       variant: {
         default: "bg-primary text-white hover:bg-primary-dark",
         outline: "border border-gray-300 bg-white text-gray-700 hover:border-primary hover:text-primary",
         secondary: "bg-gray-100 text-gray-800 hover:bg-gray-200",
-        destructive: "bg-red-500 text-white hover:bg-red-600",
+        destructive: "bg-red-600 text-white hover:bg-red-700",
         ghost: "text-gray-700 hover:bg-gray-100",
         link: "text-primary underline-offset-4 hover:underline",
         wechat: "bg-[#07C160] text-white hover:bg-[#06ad56]",

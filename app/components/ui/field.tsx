@@ -39,7 +39,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: Array<string |
   return (
     <ul id={id} className="space-y-0.5" data-testid="field-errors">
       {list.map((e) => (
-        <li key={e} className="text-xs text-red-600">
+        <li key={e} className="text-xs text-red-700">
           {e}
         </li>
       ))}

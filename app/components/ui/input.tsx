@@ -2,7 +2,7 @@ import * as React from "react";
 import { cn } from "~/utils/cn";
 
 export const inputClass =
-  "flex h-9 w-full rounded border border-gray-300 bg-white px-3 py-1 text-sm text-gray-800 placeholder:text-gray-400 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:cursor-not-allowed disabled:bg-gray-50 aria-[invalid=true]:border-red-400";
+  "flex h-9 w-full rounded border border-gray-300 bg-white px-3 py-1 text-sm text-gray-800 placeholder:text-gray-500 focus:border-primary disabled:cursor-not-allowed disabled:bg-gray-50 aria-[invalid=true]:border-red-400";
 
 export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
   ({ className, type = "text", ...props }, ref) => (

@@ -56,7 +56,7 @@ export default function Page() {
           <tbody>
             {data.rows.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-gray-400">
+                <td colSpan={5} className="px-3 py-6 text-center text-gray-500">
                   {t("optionalFunctions.empty")}
                 </td>
               </tr>

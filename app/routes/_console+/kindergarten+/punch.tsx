@@ -31,7 +31,7 @@ export default function Page() {
       toolbar={
         <span className="text-sm text-gray-600" data-testid="punch-standard">
           {setting ? t("punchRecords.setting", { start: setting.workStart, end: setting.workEnd }) : t("punchRecords.noSetting")}{" "}
-          <Link to="/kindergarten/punch_setting" className="text-primary hover:underline">
+          <Link to="/kindergarten/punch_setting" className="text-primary underline">
             {t("punchSettings.title")}
           </Link>
         </span>

@@ -33,7 +33,7 @@ export default function Page() {
     <div className="space-y-3">
       <p className="max-w-3xl text-sm text-gray-600" data-testid="punch-setting-intro">
         <strong className="font-medium text-gray-800">{data.kindergartenName}</strong> · {t("punchSettings.intro")}
-        {data.updatedAt ? <span className="ml-2 text-gray-400">{t("punchSettings.updatedAt", { at: formatDateTime(data.updatedAt) })}</span> : null}
+        {data.updatedAt ? <span className="ml-2 text-gray-500">{t("punchSettings.updatedAt", { at: formatDateTime(data.updatedAt) })}</span> : null}
       </p>
       {/* Keyed by the save time: after a save the form starts again from the saved values. */}
       <ResourceFormPage key={data.updatedAt ?? "new"} def={punchSettings} inPlace />

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { statisticsSchema, type Statistics } from "@contract/entities/statistics";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { pageAction, pageLoader } from "~/utils/page";
 import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
@@ -147,16 +148,16 @@ export default function Page() {
                   unit="%"
                 />
               ) : (
-                <p className="text-sm text-gray-400">{t("statistics.noData")}</p>
+                <p className="text-sm text-gray-500">{t("statistics.noData")}</p>
               )}
-              <div className="max-h-72 overflow-y-auto">
+              <ScrollRegion label={t("statistics.chartAttendance")} className="max-h-72">
                 <Table
                   caption={t("statistics.dataTable")}
                   testId="stats-daily"
                   head={[t("statistics.date"), t("statistics.present"), t("statistics.total"), t("statistics.attendanceRate")]}
                   rows={s.daily.map((d) => [d.date, d.present, d.total, pct(d.rate)])}
                 />
-              </div>
+              </ScrollRegion>
             </div>
           </Panel>
         </>

@@ -20,7 +20,7 @@ export default function Page() {
         data.perms.change
           ? (item, back) =>
               rowAllows(item, "send") ? (
-                <Link to={`${pushNotifications.page}/${item.id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="font-medium text-green-600 hover:underline" data-testid="row-send">
+                <Link to={`${pushNotifications.page}/${item.id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="font-medium text-green-700 hover:underline" data-testid="row-send">
                   {t("usermgmt:pushNotifications.actions.send")}
                 </Link>
               ) : null

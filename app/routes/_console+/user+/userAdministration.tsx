@@ -29,7 +29,7 @@ export default function Page() {
               <CsrfInput />
               <input type="hidden" name="enabled" value={item.enabled ? "false" : "true"} />
               {back ? <input type="hidden" name="back" value={back} /> : null}
-              <button type="submit" className={item.enabled ? "text-amber-600 hover:underline" : "text-green-600 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
+              <button type="submit" className={item.enabled ? "text-amber-700 hover:underline" : "text-green-700 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
                 {item.enabled ? t("usermgmt:users.actions.disable") : t("usermgmt:users.actions.enable")}
               </button>
             </Form>

@@ -4,6 +4,7 @@ import { grantableRoles, users } from "@contract/resources/users";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { useResourceT } from "~/components/resource/i18n";
+import { useFormat } from "~/utils/format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -31,6 +32,7 @@ const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
 function BulkEnabledPage() {
   const data = useLoaderData<BulkEnabledData>();
   const { t } = useResourceT();
+  const { withNote } = useFormat();
   const action = data.enabled === "true" ? t("usermgmt:users.actions.enable") : t("usermgmt:users.actions.disable");
   return (
     <section className="max-w-xl space-y-4" data-testid="bulk-enabled-page">
@@ -48,7 +50,7 @@ function BulkEnabledPage() {
               {data.items.map((i) => (
                 <li key={i.id}>
                   <input type="hidden" name="ids" value={i.id} />
-                  {i.realName}（{i.phone}）
+                  {withNote(i.realName, i.phone)}
                 </li>
               ))}
             </ul>
@@ -73,11 +75,12 @@ function PasswordPage() {
   const data = useLoaderData<PasswordData>();
   const result = useActionData<{ errors: string[]; generated: string | null; message?: string }>();
   const { t } = useResourceT();
+  const { withNote } = useFormat();
   return (
     <section className="max-w-xl space-y-4" data-testid="password-page">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
-          {t("usermgmt:users.reset.title", { name: `${data.item.realName}（${data.item.phone}）` })}
+          {t("usermgmt:users.reset.title", { name: withNote(data.item.realName, data.item.phone) })}
         </h1>
         <Link to={`${users.page}${data.back}`} className="text-sm text-primary hover:underline">
           {t("crud:actions.back")}
@@ -131,9 +134,8 @@ export default function Page() {
 /** The create/edit form, with the roles this administrator may grant (the API refuses the others per field). */
 function UserForm({ roleId }: { roleId: number }) {
   const { t } = useResourceT();
-  const roles = grantableRoles(roleId)
-    .map((r) => t(`menu:role.${r}`))
-    .join("、");
+  const { list } = useFormat();
+  const roles = list(grantableRoles(roleId).map((r) => t(`menu:role.${r}`)), "long");
   return (
     <div className="space-y-3">
       <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classes } from "@contract/resources/classes";
+import { phoneOf, startTestApi, type TestApi } from "./helpers";
+
+/**
+ * Labels the API builds (lookup options, exports) follow the caller's language (`lang` header):
+ * English names where they exist (kindergartens, groups, classes: name_en), brackets and list
+ * separators of the language (contract/format.ts), never `、` or `（）` in English.
+ */
+let t: TestApi;
+let admin5: string;
+let admin6: string;
+
+beforeAll(async () => {
+  t = await startTestApi();
+  [admin5, admin6] = await Promise.all([t.token(phoneOf(5)), t.token(phoneOf(6))]);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const CJK_PUNCTUATION = /[、，。：；（）【】「」]/;
+type Option = { value: number; label: string };
+const options = async (name: string, token: string, lang: "zh" | "en", query: Record<string, string | number> = {}) => {
+  const r = await t.call<{ list: Option[] }>("GET", `lookups/${name}/`, { token, lang, query });
+  expect(r.code).toBe(200);
+  return r.data.list;
+};
+const labelOf = (list: Option[], value: number) => list.find((o) => o.value === value)?.label;
+
+describe("lookup labels in the caller's language", () => {
+  it("kindergartens, education groups and classes carry their English names in English", async () => {
+    expect(labelOf(await options("kindergartens", admin6, "en"), 1)).toBe("Sunshine Kindergarten (Chaoyang)");
+    expect(labelOf(await options("kindergartens", admin6, "zh"), 1)).toBe("阳光幼儿园（朝阳园）");
+    expect(labelOf(await options("educationGroups", admin6, "en"), 2)).toBe("Galaxy Education Group");
+    expect(labelOf(await options("groups", admin6, "en"), 1)).toBe("Sunshine Education Group");
+    expect(labelOf(await options("groups", admin6, "zh"), 1)).toBe("阳光教育集团");
+    const classRow = await t.api.handle.db.selectFrom("classes").select(["id", "name", "name_en"]).where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    for (const name of ["classes", "classOptions"]) {
+      expect(labelOf(await options(name, admin5, "en"), Number(classRow.id))).toBe(classRow.name_en);
+      expect(labelOf(await options(name, admin5, "zh"), Number(classRow.id))).toBe(classRow.name);
+    }
+  });
+
+  it("people and students with a note: brackets of the language, the class's English name", async () => {
+    const [teachersEn, teachersZh] = [await options("teachers", admin5, "en"), await options("teachers", admin5, "zh")];
+    expect(teachersEn.length).toBeGreaterThan(0);
+    for (const o of teachersEn) expect(o.label).toMatch(/^\S.* \(\d{4}\)$/);
+    expect(teachersZh[0]!.label).toMatch(/（\d{4}）$/);
+    const users = await options("usersByRole", admin5, "en", { roleId: 4 });
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter((o) => CJK_PUNCTUATION.test(o.label))).toEqual([]);
+
+    const student = await t.api.handle.db
+      .selectFrom("students")
+      .innerJoin("classes", "classes.id", "students.class_id")
+      .select(["students.id", "students.name", "classes.name as className", "classes.name_en as classNameEn"])
+      .where("students.kindergarten_id", "=", 1)
+      .orderBy("students.id")
+      .executeTakeFirstOrThrow();
+    expect(labelOf(await options("studentOptions", admin5, "en"), Number(student.id))).toBe(`${student.name} (${student.classNameEn})`);
+    expect(labelOf(await options("studentOptions", admin5, "zh"), Number(student.id))).toBe(`${student.name}（${student.className}）`);
+  });
+});
+
+describe("exports join lists in the caller's language", () => {
+  it("the classes export lists a class's teachers with `, ` in English and `、` in Chinese", async () => {
+    const csv = async (lang: string) => {
+      const res = await fetch(new URL(`${classes.endpoint}export/?format=csv`, t.url), { headers: { token: admin5, lang } });
+      expect(res.status).toBe(200);
+      return (await res.text()).split("\r\n").slice(1).join("\n");
+    };
+    const many = await t.api.handle.db
+      .selectFrom("class_teachers")
+      .innerJoin("classes", "classes.id", "class_teachers.class_id")
+      .select(["class_teachers.class_id", (eb) => eb.fn.countAll().as("n")])
+      .where("classes.kindergarten_id", "=", 1)
+      .groupBy("class_teachers.class_id")
+      .having((eb) => eb.fn.countAll(), ">", 1)
+      .execute();
+    expect(many.length).toBeGreaterThan(0);
+    const [en, zh] = [await csv("en"), await csv("zh")];
+    expect(en).not.toMatch(/、/);
+    expect(en).toMatch(/\p{Script=Han}+, \p{Script=Han}+/u);
+    expect(zh).toMatch(/\p{Script=Han}+、\p{Script=Han}+/u);
+  });
+});
