@@ -6,6 +6,9 @@ import { tokenReplySchema } from "@contract/api";
 import { loadConfig, type WechatConfig } from "@api/config";
 import { enc, phoneOf, startTestApi, type TestApi } from "./helpers";
 
+/** An environment for loadConfig (NODE_ENV "test" unless given). */
+const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: "test", ...vars });
+
 const SUPER_ADMIN = phoneOf(6);
 const PRINCIPAL = phoneOf(1); // roles 1, bound to kindergartens 1 and 2
 /** Lists only staff pages reach (user management, principal bindings). */
@@ -42,13 +45,13 @@ describe("WeChat login is off unless configured", () => {
   });
 
   it("chooses no WeChat provider by default, in production too; the stand-in only when asked for", () => {
-    expect(loadConfig({}).wechat.provider).toBe("off");
-    expect(loadConfig({ NODE_ENV: "production" }).wechat.provider).toBe("off");
-    expect(loadConfig({ NODE_ENV: "production", WECHAT_SANDBOX: "1" }).wechat.provider).toBe("sandbox");
-    expect(loadConfig({ WECHAT_PROVIDER: "sandbox" }).wechat.provider).toBe("sandbox");
-    expect(loadConfig({ WECHAT_APP_ID: "wx1", WECHAT_APP_SECRET: "s" }).wechat.provider).toBe("wechat");
-    expect(() => loadConfig({ WECHAT_PROVIDER: "wechat" })).toThrow(/WECHAT_APP_ID/);
-    expect(() => loadConfig({ WECHAT_PROVIDER: "open" })).toThrow(/WECHAT_PROVIDER/);
+    expect(loadConfig(env({})).wechat.provider).toBe("off");
+    expect(loadConfig(env({ NODE_ENV: "production" })).wechat.provider).toBe("off");
+    expect(loadConfig(env({ NODE_ENV: "production", WECHAT_SANDBOX: "1" })).wechat.provider).toBe("sandbox");
+    expect(loadConfig(env({ WECHAT_PROVIDER: "sandbox" })).wechat.provider).toBe("sandbox");
+    expect(loadConfig(env({ WECHAT_APP_ID: "wx1", WECHAT_APP_SECRET: "s" })).wechat.provider).toBe("wechat");
+    expect(() => loadConfig(env({ WECHAT_PROVIDER: "wechat" }))).toThrow(/WECHAT_APP_ID/);
+    expect(() => loadConfig(env({ WECHAT_PROVIDER: "open" }))).toThrow(/WECHAT_PROVIDER/);
   });
 
   it("serves no stand-in page and answers the login with a clean 503", async () => {
@@ -75,7 +78,7 @@ describe("WeChat login is off unless configured", () => {
 describe("POST token/login_wechat through the demo stand-in (WECHAT_PROVIDER=sandbox)", () => {
   let t: TestApi;
   beforeAll(async () => {
-    t = await startTestApi({ wechat: loadConfig({ WECHAT_PROVIDER: "sandbox" }).wechat });
+    t = await startTestApi({ wechat: loadConfig(env({ WECHAT_PROVIDER: "sandbox" })).wechat });
   });
   afterAll(async () => {
     await t?.close();
