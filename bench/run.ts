@@ -13,12 +13,16 @@
  *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of /login and of the users list.
  * Prints Markdown tables and writes them to bench/results.md with the machine description.
  *
- * `npm run bench -- --build` measures the current sources (a private build) instead of a copy of build/.
+ * Then a write run: the API alone on a fresh SQLite database (demo data), 10 clients creating and renaming places
+ * as a kindergarten admin for BENCH_WRITE_SECONDS (default 60), with the API's RSS at start, middle and end.
+ *
+ * `npm run bench -- --build` measures the current sources (a private build) instead of a copy of build/;
+ * `npm run bench -- --writes-only` runs only the write run.
  * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
- * BENCH_QUICK=1 (small counts, for developing the bench itself).
+ * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -402,6 +406,92 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
   return { label, info, rows, assets, notes };
 }
 
+// ------------------------------------------------------------------------------------------------
+// Write run: the API's memory under a long write load (SQLite)
+// ------------------------------------------------------------------------------------------------
+const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS || (QUICK ? 10 : 60));
+const WRITE_CLIENTS = 10;
+const WRITER = "13800000005"; // kindergarten admin of the demo data
+
+/** Resident memory of a process in MB (ps: Linux and macOS). */
+function rssMb(pid: number): number {
+  return Number(spawnSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).stdout.trim()) / 1024;
+}
+
+interface WriteRun {
+  writes: number;
+  errors: number;
+  seconds: number;
+  rss: { start: number; middle: number; end: number; max: number };
+  walMb: number;
+}
+
+/** WRITE_CLIENTS clients create a place and rename it, back to back, for WRITE_SECONDS; RSS sampled every second. */
+async function writeRun(): Promise<WriteRun> {
+  const dbFile = join(TMP, "bench-writes.db");
+  for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + s, { force: true });
+  const api = start("API", ["--import", "tsx", "api/server.ts"], {
+    cwd: ROOT,
+    env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, UPLOAD_DIR: join(TMP, "uploads"), NODE_ENV: "production" },
+  });
+  try {
+    await waitFor(API + "openapi.json", 120000);
+    const headers = { token: await apiToken(WRITER), appid: "kg-admin-pc", "content-type": "application/x-www-form-urlencoded" };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: WRITE_CLIENTS });
+    const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
+    const samples: number[] = [];
+    let writes = 0;
+    let errors = 0;
+    const t0 = Date.now();
+    const deadline = t0 + WRITE_SECONDS * 1000;
+    const sampler = setInterval(() => samples.push(rssMb(api.pid!)), 1000);
+    samples.push(rssMb(api.pid!));
+    const ok = (r: Got | null) => r?.status === 200 && r.body.includes('"code":200');
+    await Promise.all(
+      Array.from({ length: WRITE_CLIENTS }, async (_, c) => {
+        for (let i = 0; Date.now() < deadline; i++) {
+          const made = await request(API + "kindergartens/places/", { method: "POST", headers, body: form({ name: `写入${c}-${i}`, capacity: "20", remark: "bench" }), agent }).catch(() => null);
+          writes++;
+          if (!ok(made)) {
+            errors++;
+            continue;
+          }
+          const id = (JSON.parse(made!.body.toString()) as { data: { id: number } }).data.id;
+          const renamed = await request(`${API}kindergartens/places/${id}/`, { method: "PUT", headers, body: form({ name: `改名${c}-${i}`, capacity: "25" }), agent }).catch(() => null);
+          writes++;
+          if (!ok(renamed)) errors++;
+        }
+      }),
+    );
+    clearInterval(sampler);
+    samples.push(rssMb(api.pid!));
+    agent.destroy();
+    const walMb = existsSync(dbFile + "-wal") ? statSync(dbFile + "-wal").size / 2 ** 20 : 0;
+    return {
+      writes,
+      errors,
+      seconds: (Date.now() - t0) / 1000,
+      rss: { start: samples[0]!, middle: samples[Math.floor(samples.length / 2)]!, end: samples[samples.length - 1]!, max: Math.max(...samples) },
+      walMb,
+    };
+  } finally {
+    await stop(api);
+  }
+}
+
+function writeRunMarkdown(w: WriteRun): string[] {
+  return [
+    `## The API's memory under a write load (SQLite, demo data)`,
+    "",
+    `${WRITE_CLIENTS} clients as a kindergarten admin: create a place, rename it, back to back for ${fmt(w.seconds, 0)} s: ${w.writes.toLocaleString("en")} writes (${fmt(w.writes / w.seconds, 0)}/s), ${w.errors} errors; WAL file at the end ${fmt(w.walMb)} MB.`,
+    "",
+    "| API RSS MB at start | middle | end | max |",
+    "|---:|---:|---:|---:|",
+    `| ${fmt(w.rss.start, 0)} | ${fmt(w.rss.middle, 0)} | ${fmt(w.rss.end, 0)} | ${fmt(w.rss.max, 0)} |`,
+    "",
+  ];
+}
+
 function machine(): string {
   const cpu = (() => {
     try {
@@ -417,9 +507,13 @@ function machine(): string {
 async function main() {
   const t0 = Date.now();
   mkdirSync(TMP, { recursive: true });
-  await prepareConsole();
+  const writesOnly = process.argv.includes("--writes-only");
+  if (!writesOnly) await prepareConsole();
   const results = [];
-  for (const [i, size] of SIZES.entries()) results.push(await runSize(size, i === SIZES.length - 1));
+  for (const [i, size] of (writesOnly ? [] : SIZES).entries()) results.push(await runSize(size, i === SIZES.length - 1));
+  log(`write run: ${WRITE_SECONDS} s`);
+  const writes = await writeRun();
+  log(`write run: ${writes.writes} writes, API RSS ${fmt(writes.rss.start, 0)} → ${fmt(writes.rss.middle, 0)} → ${fmt(writes.rss.end, 0)} MB`);
 
   const out: string[] = [];
   out.push(`# Benchmark (npm run bench)`, "", `Machine: ${machine()}.`, "");
@@ -458,17 +552,18 @@ async function main() {
     }
     out.push("");
   }
-  const assets = results[results.length - 1]!.assets;
+  const assets = results[results.length - 1]?.assets ?? [];
   if (assets.length) {
     out.push("## JavaScript and CSS a browser downloads (gzip)", "");
     out.push("| page | files | JS KB gz | CSS KB gz |", "|---|---:|---:|---:|");
     for (const a of assets) out.push(`| ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} |`);
     out.push("");
   }
+  out.push(...writeRunMarkdown(writes));
   out.push(`Total bench time: ${((Date.now() - t0) / 1000).toFixed(0)} s.`, "");
   const md = out.join("\n");
   console.log("\n" + md);
-  if (!QUICK) writeFileSync(join(ROOT, "bench", "results.md"), md);
+  if (!QUICK && !writesOnly) writeFileSync(join(ROOT, "bench", "results.md"), md);
   else writeFileSync(join(TMP, "results-quick.md"), md);
 }
 
