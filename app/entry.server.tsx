@@ -1,5 +1,5 @@
 import { PassThrough, Transform } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
@@ -8,9 +8,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18nConfig from "./i18n";
 import { resources } from "./locales.server";
+import { answerForeignOriginsInActions } from "./utils/csrf.server";
 import { getLocale } from "./utils/i18n.server";
+import { NonceProvider } from "./utils/nonce";
+import { createNonce, setSecurityHeaders, withSecurityHeaders } from "./utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+answerForeignOriginsInActions();
 
 /**
  * React 18.3's renderToPipeableStream can flush its 2 KB view with trailing zero bytes when a
@@ -36,14 +41,17 @@ export default async function handleRequest(
   const instance = createInstance();
   await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng });
 
+  const nonce = createNonce();
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
         [callbackName]: () => {
           shellRendered = true;
@@ -52,6 +60,7 @@ export default async function handleRequest(
           body.pipe(clean);
           const stream = createReadableStreamFromReadable(clean);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          setSecurityHeaders(responseHeaders, request, nonce);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -68,6 +77,10 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** `?_data=` requests (client-side navigations and form posts with JavaScript). */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
+  withSecurityHeaders(response, request);
 
 /** Errors thrown by loaders/actions: logged on the server, never sent to the browser. */
 export function handleError(error: unknown, { request }: { request: Request }) {

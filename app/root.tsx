@@ -21,6 +21,7 @@ import tailwind from "./styles/tailwind.css";
 import { getCsrfToken } from "./utils/csrf.server";
 import { getLocale, getT } from "./utils/i18n.server";
 import { joinTitle } from "./utils/meta";
+import { useNonce } from "./utils/nonce";
 import { combineHeaders, getToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData("root") as RootLoaderData | undefined;
   const { i18n } = useTranslation();
   const locale = data?.locale ?? i18n.language ?? "zh";
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -67,8 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,10 +1,22 @@
-import { createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import crypto from "node:crypto";
+import {
+  createCookie,
+  createCookieSessionStorage,
+  redirect,
+  type Cookie,
+  type CookieOptions,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
 import { tokenReplySchema, userInfoSchema, type TokenReply, type UserInfo } from "@contract/api";
 import { getEnv } from "./env.server";
 
 /**
- * The console session: a signed, httpOnly, SameSite=Lax cookie holding `{ token, info }`
- * (section 3 session user info). `secure` is set per response when the request came over https.
+ * The console session: an encrypted (AES-256-GCM), httpOnly, SameSite=Lax cookie holding
+ * `{ token, info }` (section 3 session user info). Encrypted rather than only signed, so the upstream
+ * token and the user's details cannot be read by whoever sees the cookie; kept in the cookie (not in a
+ * server-side store) so the console stays stateless and any number of its processes share sessions.
+ * `secure` is set per response when the request came over https.
  */
 export const SESSION_COOKIE_NAME = "kg_session";
 
@@ -13,17 +25,79 @@ export interface SessionUser {
   info: UserInfo;
 }
 
+/**
+ * SESSION_SECRET as a rotation list: `new,old,…` (comma-separated). The first secret encrypts and signs;
+ * every one of them still opens cookies made before a rotation.
+ */
+export function sessionSecrets(): string[] {
+  const secrets = getEnv()
+    .SESSION_SECRET.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return secrets.length ? secrets : [getEnv().SESSION_SECRET];
+}
+
+const SEALED = "v1.";
+const keyCache = new Map<string, Buffer>();
+/** A 256-bit key per secret (HKDF-SHA256), so the secret itself never meets the cipher. */
+function keyOf(secret: string): Buffer {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "kg_session", "aes-256-gcm", 32));
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+/** JSON → `v1.` + base64url(iv | tag | ciphertext), encrypted with the first secret. */
+export function seal(value: unknown, secrets: string[]): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", keyOf(secrets[0]), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  return SEALED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/** The value of a sealed string, or null when no secret opens it (tampered, foreign or outdated). */
+export function unseal(sealed: unknown, secrets: string[]): unknown {
+  if (typeof sealed !== "string" || !sealed.startsWith(SEALED)) return null;
+  const raw = Buffer.from(sealed.slice(SEALED.length), "base64url");
+  if (raw.length < 29) return null;
+  for (const secret of secrets) {
+    try {
+      const decipher = crypto.createDecipheriv("aes-256-gcm", keyOf(secret), raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+    } catch {
+      // not this secret: try the next one
+    }
+  }
+  return null;
+}
+
+/** A Remix Cookie whose value is sealed; a cookie that does not open reads as absent (logged out). */
+export function encryptedCookie(name: string, options: CookieOptions, secrets: string[]): Cookie {
+  const plain = createCookie(name, { ...options, secrets: [] });
+  return {
+    name,
+    isSigned: true, // authenticated by the cipher's tag
+    get expires() {
+      return plain.expires;
+    },
+    async parse(header, parseOptions) {
+      const value = await plain.parse(header, parseOptions);
+      return value === null || value === "" ? value : unseal(value, secrets);
+    },
+    async serialize(value, serializeOptions) {
+      return plain.serialize(value === "" ? "" : seal(value, secrets), serializeOptions);
+    },
+  };
+}
+
 let storage: SessionStorage | null = null;
 export function getSessionStorage(): SessionStorage {
   if (storage) return storage;
   storage = createCookieSessionStorage({
-    cookie: {
-      name: SESSION_COOKIE_NAME,
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secrets: [getEnv().SESSION_SECRET],
-    },
+    cookie: encryptedCookie(SESSION_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/" }, sessionSecrets()),
   });
   return storage;
 }

@@ -74,6 +74,8 @@ function text(lang: Lang, key: keyof typeof zhCommon.upstream, vars: Record<stri
 
 /** The unknown-error text of section 8 (Chinese: 服务器发生未知错误，请联系管理员). */
 export const unknownErrorText = (lang: Lang) => text(lang, "unknown");
+/** The network-error text of section 8 (the upstream cannot be reached); the socket error goes to the log. */
+export const networkErrorText = (lang: Lang) => text(lang, "network");
 
 export interface UpstreamClientOptions {
   /** Base address ending with "/"; paths are appended without a leading slash. */
@@ -224,7 +226,9 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
       ({ status, body: raw } = await send(url, { method, headers, body, timeoutMs }));
     } catch (error) {
       if (error instanceof TimeoutError) throw new UpstreamError("timeout", text(opts.lang, "timeout", { ms: timeoutMs }));
-      throw new UpstreamError("transport", text(opts.lang, "network", { detail: describeTransport(error) }));
+      // Section 8's network error for the user; the transport detail (ECONNREFUSED, host:port) only in the log.
+      console.warn(`[upstream] ${method} ${path}: ${describeTransport(error)}`);
+      throw new UpstreamError("transport", networkErrorText(opts.lang));
     }
 
     let json: unknown;

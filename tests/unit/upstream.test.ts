@@ -228,10 +228,13 @@ describe("upstream client (sections 7 and 8)", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it("connection refused is a transport error with its message", async () => {
-    const e = await failure(client({ baseUrl: refusedBase }).get("ok"));
-    expect(e.kind).toBe("transport");
-    expect(e.message).toMatch(/ECONNREFUSED|fetch failed/);
+  it("connection refused is a transport error with section 8's network message, not the socket error", async () => {
+    const zh = await failure(client({ baseUrl: refusedBase }).get("ok"));
+    expect(zh.kind).toBe("transport");
+    expect(zh.message).toBe("网络错误，无法连接服务器，请稍后重试");
+    const en = await failure(client({ baseUrl: refusedBase, lang: "en" }).get("ok"));
+    expect(en.message).toBe("Network Error: the server cannot be reached. Please try again later.");
+    expect(en.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Endpoints } from "@contract/api";
-import { requireCsrf } from "~/utils/csrf.server";
+import { requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getLocale, getT } from "~/utils/i18n.server";
 import { destroyUser, getUser, loginPath } from "~/utils/session.server";
@@ -27,6 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(to, {
     headers: combineHeaders(
       await destroyUser(request),
+      await rotateCsrfToken(request),
       await createToastHeaders({ type: "success", message: t("auth.loggedOut") }, request),
     ),
   });

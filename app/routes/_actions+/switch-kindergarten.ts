@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Endpoints, PLATFORM_PC, tokenReplySchema } from "@contract/api";
-import { requireCsrf } from "~/utils/csrf.server";
+import { requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
 import { safeRedirect } from "~/utils/redirect.server";
 import { commitUser, requireUser } from "~/utils/session.server";
@@ -29,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/", {
     headers: combineHeaders(
       await commitUser(request, result.data),
+      await rotateCsrfToken(request),
       await createToastHeaders({ type: "success", message: t("auth.kindergartenSwitched") }, request),
     ),
   });

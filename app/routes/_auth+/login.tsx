@@ -9,11 +9,12 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { login } from "~/utils/auth.server";
-import { requireCsrf } from "~/utils/csrf.server";
+import { requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { safeLoginRedirect } from "~/utils/redirect.server";
 import { commitUser, getUser } from "~/utils/session.server";
+import { combineHeaders } from "~/utils/toast.server";
 import { isUpstreamError } from "~/utils/upstream.server";
 
 const LoginSchema = z.object({
@@ -38,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const reply = await login(request);
-    const headers = await commitUser(request, reply);
+    // A new CSRF token with the new session: a token known before login is worthless after it.
+    const headers = combineHeaders(await commitUser(request, reply), await rotateCsrfToken(request));
     return redirect(safeLoginRedirect(submission.value.redirectTo), { headers });
   } catch (error) {
     if (isUpstreamError(error)) {
