@@ -465,6 +465,10 @@ describe("console permission matrix: the rendered pages offer only what the rule
       expect(choices(form.body, "defaultRoleId"), `default role choices as ${a.label}`).toEqual(grants);
       const list = await page("/user/userAdministration", a);
       expect(choices(list.body, "roleId"), `role filter as ${a.label}`).toEqual(grants);
+      // The import page names the role ids she may grant (the file gives ids; the API refuses the others per row).
+      const imp = await page("/user/userAdministration/import", a);
+      const note = /data-testid="grantable-roles"[^>]*>([^<]*)</.exec(imp.body)?.[1] ?? "";
+      expect([...note.matchAll(/(\d+) /g)].map((m) => Number(m[1])), `grantable role ids on the import page as ${a.label}`).toEqual(grants);
       // Her own edit form (she manages herself): the same choices.
       const own = await page(`/user/userAdministration/${a.userId}/edit`, a);
       expect(own.status, `own edit form as ${a.label}`).toBe(200);

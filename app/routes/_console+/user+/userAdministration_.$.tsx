@@ -127,15 +127,17 @@ export default function Page() {
   const data = useLoaderData<SubData | BulkEnabledData | PasswordData>();
   if (data.view === "bulkEnabled") return <BulkEnabledPage />;
   if (data.view === "password") return <PasswordPage />;
-  if (data.view === "create" || data.view === "edit") return <UserForm roleId={data.roleId} />;
+  // The form and the import: which roles this administrator may grant (the form offers only those; the API refuses others).
+  if (data.view === "create" || data.view === "edit" || data.view === "import") return <WithGrantableRoles roleId={data.roleId} withIds={data.view === "import"} />;
   return <ResourceSubPage def={users} />;
 }
 
-/** The create/edit form, with the roles this administrator may grant (the API refuses the others per field). */
-function UserForm({ roleId }: { roleId: number }) {
+/** The resource page under a note of the grantable roles (with their ids on the import page, whose file gives ids). */
+function WithGrantableRoles({ roleId, withIds }: { roleId: number; withIds: boolean }) {
   const { t } = useResourceT();
-  const { list } = useFormat();
-  const roles = list(grantableRoles(roleId).map((r) => t(`menu:role.${r}`)), "long");
+  const roles = grantableRoles(roleId)
+    .map((r) => (withIds ? `${r} ${t(`menu:role.${r}`)}` : t(`menu:role.${r}`)))
+    .join("、");
   return (
     <div className="space-y-3">
       <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">
