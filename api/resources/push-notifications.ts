@@ -12,7 +12,7 @@ import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
 import { kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
 import { pushProvider } from "@api/services/push";
 import { envelope, tokenHeader } from "../routes/common";
-import { defineMapping, type Item } from "./engine";
+import { assertRowAllowed, defineMapping, type Item } from "./engine";
 import { rt } from "./i18n";
 
 const parseIds = (v: unknown): number[] => {
@@ -74,8 +74,8 @@ export const pushNotificationsMapping = defineMapping({
         item.kindergartenIds = parseIds(item.kindergartenIds);
       }
     },
-    async beforeWrite({ w, scope }, { values, existing }) {
-      if (existing && existing.status !== "draft") throw new ApiError(409, "usermgmt:pushNotifications.errors.alreadySent");
+    // Only drafts change: the row rule (contract rowRule), checked by the engine before this hook.
+    async beforeWrite({ w, scope }, { values }) {
       const db = w.trx as unknown as Kysely<Database>;
       const kgIds = [...new Set((values.kindergartenIds as number[]) ?? [])];
       if (kgIds.length) {
@@ -135,7 +135,7 @@ export function registerPushRoutes(app: App, deps: Deps) {
         const trx = w.trx as unknown as Kysely<Database>;
         const n = await trx.selectFrom("push_notifications").selectAll().where("id", "=", id).executeTakeFirst();
         if (!n) throw notFound("usermgmt:pushNotifications.errors.saveDraftFirst");
-        if (n.status !== "draft") throw new ApiError(409, "usermgmt:pushNotifications.errors.alreadySent");
+        assertRowAllowed(pushNotifications, "send", { id: n.id, status: n.status }, scope);
         const roleIds = parseIds(n.role_ids);
         const kindergartenIds = parseIds(n.kindergarten_ids);
         const phones = splitPhones(n.phones);
