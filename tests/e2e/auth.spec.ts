@@ -1,4 +1,5 @@
 import { createCookieSessionStorage } from "@remix-run/node";
+import { encryptedCookie } from "../../app/utils/session.server";
 import { expect, test, type Page } from "@playwright/test";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "../../contract/crypto";
 import { E2E, E2E_API_URL } from "../../playwright.config";
@@ -186,8 +187,9 @@ test("a token revoked upstream sends the user to login with the page as redirect
   const body = await login.json();
   expect(body.code).toBe(200);
   const { token, ...info } = body.data;
+  // The console's own sealed (AES-256-GCM) session cookie, made with the e2e secret.
   const storage = createCookieSessionStorage({
-    cookie: { name: "kg_session", httpOnly: true, sameSite: "lax", path: "/", secrets: [E2E.sessionSecret] },
+    cookie: encryptedCookie("kg_session", { httpOnly: true, sameSite: "lax", path: "/" }, [E2E.sessionSecret]),
   });
   const session = await storage.getSession();
   session.set("token", token);
