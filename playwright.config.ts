@@ -12,6 +12,8 @@ export const E2E = {
 };
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E.port}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E.apiPort}/`;
+/** Where the API's local SMS provider writes the codes it "sends" (tests/e2e/sms-outbox.ts reads them). */
+export const E2E_SMS_OUTBOX = `./tests/.tmp/e2e-sms-outbox-${E2E.port}.log`;
 
 /** Specs that change demo data every other spec relies on (e.g. kindergarten 1's optionalFunction). */
 const SHARED_STATE = /optional-function-menu\.spec\.ts$/;
@@ -65,6 +67,9 @@ export default defineConfig({
       DATABASE_URL: `file:./tests/.tmp/e2e-${E2E.port}.db`,
       SESSION_SECRET: E2E.sessionSecret,
       DATA_DIR: `./tests/.tmp/e2e-data-${E2E.port}`,
+      SMS_OUTBOX_FILE: E2E_SMS_OUTBOX,
+      // The local WeChat stand-in, enabled explicitly as for the demo (it is off unless asked for).
+      WECHAT_PROVIDER: "sandbox",
       NODE_ENV: "production",
     },
   },
