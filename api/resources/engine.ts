@@ -19,7 +19,6 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { parseWithZod } from "@conform-to/zod/v4";
-import ExcelJS from "exceljs";
 import { pageSchema } from "@contract/api";
 import {
   allFormFields,
@@ -35,7 +34,6 @@ import {
   type Actor,
   type ResourceDefinition,
 } from "@contract/resource";
-import { formatCell } from "@contract/resource-format";
 import { aesDecrypt, type AesKeys } from "@contract/crypto";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
@@ -46,6 +44,7 @@ import { hasKey, t as apiT, type Lang } from "@api/i18n";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { kindergartenFilter, scoped, type Scope } from "@api/tenancy";
 import { hasResourceKey, rt, translator } from "./i18n";
+import { attachment, csvOf, exportCell, readSheet, xlsxOf } from "./spreadsheet";
 import { envelope, tokenHeader } from "../routes/common";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -229,96 +228,6 @@ export function parseForm(def: ResourceDefinition, mode: "create" | "change", pa
   const submission = parseWithZod(params, { schema: formSchemaFor(def, mode) });
   if (submission.status !== "success") throw fieldErrors(foldErrors(submission.error as Record<string, string[] | null>));
   return submission.value as Record<string, unknown>;
-}
-
-/** Content-Disposition with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
-function attachment(title: string, ext: string, fallback: string) {
-  const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
-  const utf = `${title}-${day}.${ext}`;
-  return `attachment; filename="${fallback}-${day}.${ext}"; filename*=UTF-8''${encodeURIComponent(utf)}`;
-}
-
-function csvOf(rows: string[][]): string {
-  const cell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return "\uFEFF" + rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** RFC 4180 CSV → rows of strings (BOM stripped). */
-export function parseCsv(text: string): string[][] {
-  const s = text.replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cur);
-      cur = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(cur);
-      rows.push(row);
-      row = [];
-      cur = "";
-    } else cur += ch;
-  }
-  if (cur !== "" || row.length) {
-    row.push(cur);
-    rows.push(row);
-  }
-  return rows;
-}
-
-async function xlsxOf(sheetName: string, rows: string[][], widths?: number[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName.slice(0, 31) || "Sheet1");
-  for (const r of rows) ws.addRow(r);
-  ws.getRow(1).font = { bold: true };
-  ws.columns.forEach((col, i) => {
-    const max = Math.max(...rows.map((r) => [...(r[i] ?? "")].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0)));
-    col.width = widths?.[i] ?? Math.min(60, Math.max(8, max + 2));
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function readSheet(file: File): Promise<string[][] | null> {
-  const name = file.name.toLowerCase();
-  const buf = Buffer.from(await file.arrayBuffer());
-  try {
-    if (name.endsWith(".csv") || file.type === "text/csv") return parseCsv(buf.toString("utf8"));
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    if (!ws) return [];
-    const rows: string[][] = [];
-    ws.eachRow({ includeEmpty: true }, (row, n) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        const v = cell.value as unknown;
-        let text: string;
-        if (v == null) text = "";
-        else if (v instanceof Date) text = v.toISOString().slice(0, 10);
-        else if (typeof v === "object" && v && "text" in v) text = String((v as { text: unknown }).text);
-        else if (typeof v === "object" && v && "result" in v) text = String((v as { result: unknown }).result ?? "");
-        else if (typeof v === "object" && v && "richText" in v) text = (v as { richText: { text: string }[] }).richText.map((p) => p.text).join("");
-        else text = String(v);
-        cells[col - 1] = text;
-      });
-      rows[n - 1] = Array.from(cells, (x) => x ?? "");
-    });
-    return Array.from(rows, (r) => r ?? []);
-  } catch {
-    return null;
-  }
 }
 
 class Rollback extends Error {}
@@ -531,7 +440,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const rows = await ordered(selectItem(filtered(scope, q)), q.sort as string | undefined).limit(MAX_EXPORT_ROWS).execute();
     const items = await decorate(rows.map((r: Row) => toItem(r, kinds)), lang);
     const cols = def.exportColumns ?? def.columns;
-    const table = [cols.map((col) => t(col.label)), ...items.map((it) => cols.map((col) => formatCell(it[col.field], col, t, lang)))];
+    const table = [cols.map((col) => t(col.label)), ...items.map((it) => cols.map((col) => exportCell(it[col.field], col, t, lang)))];
     const title = t(def.title);
     if (format === "csv")
       return c.body(csvOf(table), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": attachment(title, "csv", def.name) });

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMITS, MB, UPLOAD_KINDS } from "@contract/limits";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import ExcelJS from "exceljs";
+import { parseCsv } from "@api/resources/spreadsheet";
+import { download, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /** The API refuses hostile input cleanly: size limits, upload confinement, headers, body errors (docs/security.md). */
 let t: TestApi;
@@ -173,6 +175,8 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
         res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
       });
       req.on("error", reject);
+      // The API may answer 413 and close before the whole body is written: the late EPIPE is expected.
+      req.on("socket", (socket) => socket.on("error", () => undefined));
       req.end(body);
     });
 
@@ -248,5 +252,82 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("answers 409, not 500, when a key needs a folder where a file is", async () => {
     expect((await rawPut(`main/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
+  });
+});
+
+describe("spreadsheet formula injection (exports)", () => {
+  const hostile = ['=HYPERLINK("http://x","y")', "@SUM(1)", "-1+2", "+1", "＝1+1"];
+  // Forms trim text, so cells starting with tab or CR are written straight into the database.
+  const untrimmed = ["\tcmd", "\rcmd"];
+  /** Rows back to CSV text as a spreadsheet program would save them (every field quoted). */
+  const csvText = (rows: string[][]) => rows.map((r) => r.map((f) => `"${f.replace(/"/g, '""')}"`).join(",")).join("\r\n") + "\r\n";
+  /** The cells of an exported xlsx: value and exceljs type per row. */
+  async function xlsxCells(buf: Buffer) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const rows: { value: unknown; type: ExcelJS.ValueType }[][] = [];
+    wb.worksheets[0]!.eachRow((row) => {
+      const cells: { value: unknown; type: ExcelJS.ValueType }[] = [];
+      row.eachCell({ includeEmpty: true }, (cell) => cells.push({ value: cell.value, type: cell.type }));
+      rows.push(cells);
+    });
+    return rows;
+  }
+
+  beforeAll(async () => {
+    for (const [i, name] of hostile.entries()) {
+      const r = await t.call("POST", "kindergartens/places/", { token: admin6, form: { kindergartenId: 1, name, capacity: 10 + i, remark: `x,"y"\r\n${name}` } });
+      expect(r.code, name).toBe(200);
+    }
+    await t.api.handle.db.updateTable("kindergartens").set({ longitude: -5 }).where("id", "=", 1).execute();
+    for (const name of untrimmed) await t.api.handle.db.insertInto("places").values({ kindergarten_id: 1, name, capacity: 1, remark: "db" } as never).execute();
+  });
+
+  it("writes hostile text as quoted text in xlsx, never as a formula; numbers stay numbers", async () => {
+    const { res, buf } = await download(t.url, "kindergartens/places/export/", admin6, { format: "xlsx", keyword: "" });
+    expect(res.status).toBe(200);
+    const rows = await xlsxCells(buf);
+    // XML turns a CR into LF when read back: compare with line breaks folded.
+    const fold = (v: unknown) => String(v).replace(/\r\n?/g, "\n");
+    for (const name of [...hostile, ...untrimmed]) {
+      const row = rows.find((r) => fold(r[1]?.value) === fold(`'${name}`));
+      expect(row, name).toBeTruthy();
+      expect(row![1]!.type).toBe(ExcelJS.ValueType.String);
+      expect(row![0]!.type).toBe(ExcelJS.ValueType.Number); // id
+      expect(row![2]!.type).toBe(ExcelJS.ValueType.Number); // capacity
+      expect(String(row![3]!.value)).toMatch(/^(x,|db$)/); // harmless text is untouched
+    }
+    expect(rows.flat().some((c) => c.type === ExcelJS.ValueType.Formula)).toBe(false);
+    const kgs = await xlsxCells((await download(t.url, "kindergartens/export/", admin6, { format: "xlsx" })).buf);
+    const header = kgs[0]!.map((c) => String(c.value));
+    const lng = header.findIndex((h) => /经度|longitude/i.test(h));
+    expect(lng).toBeGreaterThanOrEqual(0);
+    const negative = kgs.slice(1).find((r) => r[lng]?.value === -5);
+    expect(negative?.[lng]?.type).toBe(ExcelJS.ValueType.Number);
+  });
+
+  it("writes hostile text with a leading quote in CSV, quoting fields with delimiters, quotes and line breaks", async () => {
+    const { res, buf } = await download(t.url, "kindergartens/places/export/", admin6, { format: "csv" });
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const text = buf.toString("utf8");
+    const rows = parseCsv(text);
+    for (const name of [...hostile, ...untrimmed]) expect(rows.find((r) => r[1] === `'${name}`), name).toBeTruthy();
+    for (const name of hostile) expect(rows.find((r) => r[1] === `'${name}`)![3]).toBe(`x,"y"\r\n${name}`); // quoted on the wire, intact when read
+    expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    // No field of the file begins with a formula character.
+    expect(rows.flat().filter((f) => /^[=+\-@\t\r＝]/.test(f) && !/^-?\d+(\.\d+)?$/.test(f))).toEqual([]);
+  });
+
+  it("an exported sheet imports back to the original text (the added quote is dropped)", async () => {
+    const { buf } = await download(t.url, "kindergartens/places/export/", admin6, { format: "csv" });
+    const [header, ...rows] = parseCsv(buf.toString("utf8"));
+    const csv = csvText([header!, ...rows.filter((r) => hostile.includes(r[1]!.slice(1)))]);
+    const fd = new FormData();
+    fd.set("kindergartenId", "2");
+    fd.set("file", new File([csv], "places.csv", { type: "text/csv" }));
+    const r = await json(await fetch(url("kindergartens/places/import/"), { method: "POST", headers: { token: admin6 }, body: fd }));
+    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    const stored = await t.api.handle.db.selectFrom("places").select("name").where("kindergarten_id", "=", 2).where("name", "in", hostile).execute();
+    expect(stored.map((s) => s.name).sort()).toEqual([...hostile].sort());
   });
 });

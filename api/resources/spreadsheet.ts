@@ -1,0 +1,135 @@
+/**
+ * Every spreadsheet the API writes or reads (exports, import templates, imports): xlsx through exceljs, CSV
+ * as RFC 4180 with a UTF-8 BOM. Text cells are neutralised against formula injection here, once, so no
+ * export can forget it (OWASP "CSV Injection").
+ */
+import ExcelJS from "exceljs";
+import type { ColumnFormat } from "@contract/resource";
+import { formatCell } from "@contract/resource-format";
+
+/** A cell: text, or a number that is really a number (kept numeric, never escaped). */
+export type Cell = string | number;
+
+/**
+ * First characters that make a spreadsheet read a cell as a formula or a DDE command: = + - @, tab and CR
+ * (OWASP), and the full-width forms that Excel in Chinese and Japanese locales converts to them.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** OWASP: a text cell starting with a formula character gets a leading single quote, so it stays text. */
+export const safeText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The reverse on import: a quote that safeText added (quote + formula character) is dropped again. */
+export const unescapeText = (text: string) => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
+
+const safeCell = (v: Cell): Cell => (typeof v === "number" ? v : safeText(v));
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
+export function attachment(title: string, ext: string, fallback: string) {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  const utf = `${title}-${day}.${ext}`;
+  return `attachment; filename="${fallback}-${day}.${ext}"; filename*=UTF-8''${encodeURIComponent(utf)}`;
+}
+
+/** CSV text: fields with a delimiter, quote, CR/LF or edge spaces are quoted (quotes doubled). */
+export function csvOf(rows: Cell[][]): string {
+  const field = (v: Cell) => {
+    const s = String(safeCell(v));
+    return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return "\uFEFF" + rows.map((r) => r.map(field).join(",")).join("\r\n") + "\r\n";
+}
+
+/** RFC 4180 CSV → rows of strings (BOM stripped). */
+export function parseCsv(text: string): string[][] {
+  const s = text.replace(/^\uFEFF/, "");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (s[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else quoted = false;
+      } else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cur);
+      cur = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && s[i + 1] === "\n") i++;
+      row.push(cur);
+      rows.push(row);
+      row = [];
+      cur = "";
+    } else cur += ch;
+  }
+  if (cur !== "" || row.length) {
+    row.push(cur);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Display width of a cell (CJK characters count double). */
+const widthOf = (v: Cell | undefined) => [...String(v ?? "")].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
+
+/** An .xlsx workbook of one sheet; text cells are written as text (never formulas), numbers as numbers. */
+export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || "Sheet1");
+  for (const r of rows) ws.addRow(r.map(safeCell));
+  ws.getRow(1).font = { bold: true };
+  ws.columns.forEach((col, i) => {
+    const max = Math.max(...rows.map((r) => widthOf(r[i])));
+    col.width = widths?.[i] ?? Math.min(60, Math.max(8, max + 2));
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The text of an exceljs cell value (a formula's cached result, never the formula). */
+function cellText(v: unknown): string {
+  if (v == null) return "";
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === "object" && "text" in v) return String((v as { text: unknown }).text);
+  if (typeof v === "object" && "result" in v) return String((v as { result: unknown }).result ?? "");
+  if (typeof v === "object" && "richText" in v) return (v as { richText: { text: string }[] }).richText.map((p) => p.text).join("");
+  if (typeof v === "object" && "error" in v) return "";
+  return String(v);
+}
+
+/** An uploaded .xlsx or .csv as rows of strings (quotes added by safeText dropped), or null when unreadable. */
+export async function readSheet(file: File): Promise<string[][] | null> {
+  const name = file.name.toLowerCase();
+  const buf = Buffer.from(await file.arrayBuffer());
+  try {
+    if (name.endsWith(".csv") || file.type === "text/csv") return parseCsv(buf.toString("utf8")).map((r) => r.map(unescapeText));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    if (!ws) return [];
+    const rows: string[][] = [];
+    ws.eachRow({ includeEmpty: true }, (row, n) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = unescapeText(cellText(cell.value));
+      });
+      rows[n - 1] = Array.from(cells, (x) => x ?? "");
+    });
+    return Array.from(rows, (r) => r ?? []);
+  } catch {
+    return null;
+  }
+}
+
+type FormatRest = Parameters<typeof formatCell> extends [unknown, unknown, ...infer R] ? R : never;
+
+/** An exported cell: a plain or "number" column holding a number stays numeric; everything else is its list text. */
+export function exportCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, ...rest: FormatRest): Cell {
+  if (typeof value === "number" && Number.isFinite(value) && (!col.format || col.format === "number")) return value;
+  return formatCell(value, col, ...rest);
+}
