@@ -26,7 +26,7 @@ function parseLimit(name: string, value: string): RateLimit | null {
   return { points: Number(m[1]), seconds: Number(m[2]) };
 }
 
-export function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+export function loadRateLimits(env: Record<string, string | undefined>): RateLimits {
   const get = (name: string) => parseLimit(name, env[name] ?? RATE_LIMIT_DEFAULTS[name]!);
   return {
     login: { phone: get("RATE_LIMIT_LOGIN_PHONE"), address: get("RATE_LIMIT_LOGIN_ADDRESS") },
@@ -39,7 +39,7 @@ export function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
 const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 
 /** TRUST_PROXY: comma-separated peer addresses, `loopback` (default) or `none`. */
-export function loadTrustProxy(env: NodeJS.ProcessEnv): string[] {
+export function loadTrustProxy(env: Record<string, string | undefined>): string[] {
   const list = (env.TRUST_PROXY ?? "loopback").split(",").map((s) => s.trim()).filter(Boolean);
   return list.flatMap((a) => (a === "loopback" ? LOOPBACK : a === "none" ? [] : [a]));
 }

@@ -85,6 +85,11 @@ export interface UpstreamClientOptions {
   token?: string | null;
   /** 30000 ms (section 9); configurable for tests. */
   timeoutMs?: number;
+  /**
+   * X-Forwarded-For of the browser's request (set by a proxy in front of the console), passed on so the API's
+   * per-address rate limits see the browser's address (the API trusts it from TRUST_PROXY peers only).
+   */
+  forwardedFor?: string | null;
 }
 
 export interface CallOptions<S extends z.ZodTypeAny | undefined = undefined> {
@@ -207,6 +212,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
       appid: opts.appId,
     };
     if (opts.token) headers.token = opts.token;
+    if (opts.forwardedFor) headers["x-forwarded-for"] = opts.forwardedFor;
     let body: string | undefined;
     if (form !== undefined && method !== "GET") {
       headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
@@ -329,6 +335,7 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
         lang,
         token,
         timeoutMs: options.timeoutMs,
+        forwardedFor: request.headers.get("x-forwarded-for"),
       }),
     };
   })();

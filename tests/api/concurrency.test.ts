@@ -211,6 +211,21 @@ describe("rate limits (429, 请求过于频繁，请稍后再试 / Too many requ
     expect((await login(phoneOf(8), "203.0.113.51")).code).toBe(200);
   });
 
+  it("through the console's upstream client: the browser's X-Forwarded-For is passed on and limited per address", async () => {
+    process.env.SESSION_SECRET ??= "concurrency-test-secret";
+    process.env.API_BASE_URL = s.url;
+    (await import("~/utils/env.server")).resetEnvCache();
+    const { upstream } = await import("~/utils/upstream.server");
+    const viaConsole = (phone: string, address: string) =>
+      upstream(new Request("http://console.test/login", { headers: { "x-forwarded-for": address } }), { token: null })
+        .envelope("POST", "token/login", { form: { phone, password: enc(PASSWORD), platform: "pc" } })
+        .then(() => 200, (e: { code?: number }) => e.code);
+    const codes = [];
+    for (const p of [10, 11, 12, 16, 100, 111].map(phoneOf)) codes.push(await viaConsole(p, "203.0.113.90"));
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await viaConsole(phoneOf(111), "203.0.113.91")).toBe(200);
+  });
+
   it("an untrusted peer cannot pick its address with X-Forwarded-For", async () => {
     const open = await startTestApi({ rateLimits, trustProxy: [] });
     try {
