@@ -40,10 +40,11 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
 
   it("a run longer than stableMs resets the backoff to the minimum", async () => {
     const lines: string[] = [];
-    // Run n (counted in a file): crashes at once, except the third run, which lives 300 ms (longer than stableMs).
+    // Run n (counted in a file): crashes at once, except the third run, which lives 3 s (longer than stableMs;
+    // the margins allow for a slow Node start on a busy machine).
     const counter = join(mkdtempSync(join(os.tmpdir(), "kg-sup-")), "runs");
-    const script = `const fs=require("fs"), f=process.argv[1]; const n=fs.existsSync(f)?+fs.readFileSync(f,"utf8"):0; fs.writeFileSync(f,String(n+1)); setTimeout(()=>process.exit(1), n===2?300:0)`;
-    const s = supervise({ name: "flaky", command: process.execPath, args: ["-e", script, counter], stdio: "ignore", minDelayMs: 30, maxDelayMs: 1000, stableMs: 200, log: (l) => lines.push(l) });
+    const script = `const fs=require("fs"), f=process.argv[1]; const n=fs.existsSync(f)?+fs.readFileSync(f,"utf8"):0; fs.writeFileSync(f,String(n+1)); setTimeout(()=>process.exit(1), n===2?3000:0)`;
+    const s = supervise({ name: "flaky", command: process.execPath, args: ["-e", script, counter], stdio: "ignore", minDelayMs: 30, maxDelayMs: 1000, stableMs: 2000, log: (l) => lines.push(l) });
     await until(() => lines.length >= 4);
     await s.stop();
     expect(delaysOf(lines).slice(0, 4)).toEqual([30, 60, 30, 60]);
@@ -51,8 +52,11 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
 
   it("stop() ends a running child with SIGTERM (SIGKILL after the grace period if it ignores it) and does not restart it", async () => {
     const lines: string[] = [];
-    const s = supervise({ name: "stubborn", command: process.execPath, args: ["-e", "process.on('SIGTERM',()=>{}); setInterval(()=>{},1000)"], stdio: "ignore", killAfterMs: 300, log: (l) => lines.push(l) });
-    await sleep(300);
+    const script = "process.on('SIGTERM',()=>{}); console.log('ready'); setInterval(()=>{},1000)";
+    const s = supervise({ name: "stubborn", command: process.execPath, args: ["-e", script], stdio: ["ignore", "pipe", "ignore"], killAfterMs: 300, log: (l) => lines.push(l) });
+    let out = "";
+    s.child!.stdout!.on("data", (b: Buffer) => (out += b));
+    await until(() => out.includes("ready")); // SIGTERM is ignored from here on
     const pid = s.child!.pid!;
     expect(alive(pid)).toBe(true);
     const t0 = Date.now();
