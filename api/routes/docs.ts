@@ -37,6 +37,6 @@ export function renderDocs(doc: Obj, lang: Lang): string {
 <p>${esc(t(lang, "docs.machine"))} <a href="openapi.json">openapi.json</a></p>
 <table><thead><tr><th>method</th><th>path</th><th>summary</th><th>parameters (* required)</th><th>auth</th></tr></thead><tbody>
 ${rows.join("\n")}</tbody></table>
-<p>Also: <code>GET wechat-sandbox/authorize?redirect_uri=…&amp;state=…</code> (local WeChat stand-in page), <code>PUT uploads/{bucket}/{key}</code> (local storage, header <code>x-security-token</code>).</p>
+<p>Also: <code>GET wechat-sandbox/authorize?redirect_uri=…&amp;state=…</code> (local WeChat stand-in page, only with <code>WECHAT_PROVIDER=sandbox</code>), <code>PUT uploads/{bucket}/{key}</code> (local storage, header <code>x-security-token</code>).</p>
 </body></html>`;
 }
