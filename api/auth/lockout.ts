@@ -34,7 +34,8 @@ async function reserveAttempt(deps: Deps, phone: string): Promise<number> {
     )
     .returning(["failures", "locked_until"])
     .executeTakeFirstOrThrow();
-  if (row.locked_until && row.locked_until > nowIso) throw locked(minutesUntil(row.locked_until, now));
+  // Minutes from now, after the upsert: on PostgreSQL it may have waited for the guess that set the lock.
+  if (row.locked_until && row.locked_until > nowIso) throw locked(minutesUntil(row.locked_until, Date.now()));
   const attempt = Number(row.failures);
   if (attempt > maxFailures) throw locked(lockMinutes);
   return attempt;

@@ -101,7 +101,10 @@ export function clientAddress(c: Context, trustProxy: string[]): string | null {
   return forwarded.at(-1) ?? null;
 }
 
-/** Counts one request of `action` for the phone and the client address: 429 "too many requests" over either limit. */
+/**
+ * Counts one request of `action` for the phone and the client address: over either limit, 429 "too many
+ * requests" (spec wording, error.tooMany) with Retry-After in seconds.
+ */
 export async function rateLimit(deps: Deps, c: Context, action: RateLimitAction, phone: string): Promise<void> {
   const l = limitersOf(deps)[action];
   const address = clientAddress(c, deps.config.trustProxy);
@@ -109,7 +112,8 @@ export async function rateLimit(deps: Deps, c: Context, action: RateLimitAction,
     if (l.phone) await l.phone.consume(phone);
     if (l.address && address) await l.address.consume(address);
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw new ApiError(429, "error.tooMany");
-    throw e;
+    if (!(e instanceof RateLimiterRes)) throw e;
+    c.header("Retry-After", String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
+    throw new ApiError(429, "error.tooMany");
   }
 }

@@ -199,6 +199,8 @@ describe("rate limits (429, 请求过于频繁，请稍后再试 / Too many requ
     expect(codesOf(replies).sort()).toEqual([200, 200, 200, 429, 429]);
     const refused = await login(phoneOf(3), "203.0.113.20");
     expect([refused.status, refused.code, refused.msg]).toEqual([429, 429, ZH]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await login(phoneOf(3), "203.0.113.21", "en")).msg).toBe(EN);
     expect((await login(phoneOf(4), "203.0.113.22")).code).toBe(200);
   });
