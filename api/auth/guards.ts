@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { findPage } from "@contract/route-tree";
 import { hasPermission } from "@contract/permissions";
+import { can, type Action, type ResourceDefinition } from "@contract/resource";
 import type { AppEnv, Deps } from "@api/context";
 import { forbidden, unauthorized } from "@api/http";
 import { scopeFromToken, type Scope } from "@api/tenancy";
@@ -51,6 +52,11 @@ export function makeGuards(deps: Deps) {
     if (!(await canSeePage(scope, path))) throw forbidden();
   }
 
+  /** The rule of every resource endpoint (and of the lookups serving it): its page, then its role list for `action`. */
+  async function mayUse(scope: Scope, def: ResourceDefinition, action: Action): Promise<boolean> {
+    return can(def, action, scope.roleId) && (await canSeePage(scope, def.page));
+  }
+
   /** `requirePage('/user/principal')`: an endpoint backing a page refuses exactly who the page refuses (403). */
   const requirePage =
     (path: string): MiddlewareHandler<AppEnv> =>
@@ -66,5 +72,5 @@ export function makeGuards(deps: Deps) {
       await next();
     };
 
-  return { requireAuth, requirePage, canSeePage, assertPage };
+  return { requireAuth, requirePage, canSeePage, assertPage, mayUse };
 }

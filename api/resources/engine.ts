@@ -22,7 +22,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { pageSchema } from "@contract/api";
 import {
   allFormFields,
-  can,
   formSchemaFor,
   isNamespacedKey,
   listQuerySchema,
@@ -237,7 +236,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   const { db } = deps;
   const adb = db as unknown as AnyDb;
   const { def } = m;
-  const { requireAuth, assertPage } = makeGuards(deps);
+  const { requireAuth, mayUse } = makeGuards(deps);
   const kinds = fieldKinds(def.item);
   const kgField = m.kindergartenField ?? "kindergartenId";
   const idCol = `${m.alias}.id`;
@@ -259,8 +258,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
 
   async function guard(c: Context<AppEnv>, action: Action): Promise<Scope> {
     const scope = scopeOf(c);
-    await assertPage(scope, def.page);
-    if (!can(def, action, scope.roleId)) throw forbidden();
+    if (!(await mayUse(scope, def, action))) throw forbidden();
     return scope;
   }
 

@@ -4,7 +4,7 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { langOf, notFound, ok } from "@api/http";
 import { envelope, tokenHeader } from "../routes/common";
 import { registerResource, type RegisteredResource, type ResourceMapping } from "./engine";
-import { LOOKUPS } from "./lookups";
+import { LOOKUPS, makeLookupGuard } from "./lookups";
 import { classesMapping } from "./classes";
 import { placesMapping } from "./places";
 import { groupsMapping } from "./groups";
@@ -45,13 +45,16 @@ export function registerResources(app: App, deps: Deps) {
     request: { params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "kindergartens" }) }) },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(option), total: z.number().int() })) } } } },
   });
+  const assertLookup = makeLookupGuard(deps);
   app.get("/lookups/:name/", requireAuth, async (c) => {
     const scope = scopeOf(c);
     const name = c.req.param("name");
     const params = new URL(c.req.url).searchParams;
     const res = registered.get(name);
-    const list = res ? await res.lookup(scope, params, langOf(c)) : LOOKUPS[name] ? await LOOKUPS[name]!(deps.db, scope, params, langOf(c)) : null;
-    if (!list) throw notFound();
+    const named = Object.hasOwn(LOOKUPS, name) ? LOOKUPS[name]! : null;
+    if (!res && !named) throw notFound();
+    await assertLookup(scope, name);
+    const list = res ? await res.lookup(scope, params, langOf(c)) : await named!(deps.db, scope, params, langOf(c));
     return ok(c, { list, total: list.length });
   });
 }

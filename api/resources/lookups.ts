@@ -1,8 +1,13 @@
 import { sql } from "kysely";
 import { labelWithNote, localName } from "@contract/format";
 import { Role } from "@contract/roles";
+import { allFormFields, visibleFor, type Action, type OptionSource, type ResourceDefinition } from "@contract/resource";
+import { RESOURCES } from "@contract/resources";
 import type { Lang } from "@contract/settings";
+import type { Deps } from "@api/context";
 import type { Db } from "@api/db";
+import { makeGuards } from "@api/auth/guards";
+import { forbidden } from "@api/http";
 import { classFilter, kindergartenFilter, studentFilter, userFilter, type Scope } from "@api/tenancy";
 
 export interface LookupOption {
@@ -86,3 +91,39 @@ export const LOOKUPS: Record<string, Lookup> = {
     return rows.map((r) => ({ value: Number(r.id), label: localName(lang, r.name, r.name_en) }));
   },
 };
+
+/** Where a lookup is used: the list of the resource of that name, and the selects of forms and filters naming it. */
+interface LookupUse {
+  def: ResourceDefinition;
+  actions: Action[];
+  /** The select's own roles (a field shown only to some roles serves only them). */
+  roles?: readonly number[];
+}
+
+const lookupOf = (options: OptionSource | undefined) => (options && "lookup" in options ? options.lookup : undefined);
+
+/** Every use of `name`, read off the resource definitions (never a second list of roles). */
+export function lookupUses(name: string): LookupUse[] {
+  const uses: LookupUse[] = [];
+  for (const def of Object.values(RESOURCES)) {
+    if (def.name === name) uses.push({ def, actions: ["list"] });
+    for (const f of allFormFields(def)) if (lookupOf(f.options) === name) uses.push({ def, actions: ["create", "change"], roles: f.roles });
+    for (const f of def.filters ?? []) if (lookupOf(f.options) === name) uses.push({ def, actions: ["list"], roles: f.roles });
+  }
+  return uses;
+}
+
+/**
+ * `GET lookups/{name}/` answers whom one of its uses answers: the page and role list of that resource's list,
+ * or of the form or filter whose select it fills (api/auth/guards mayUse). Anyone else gets 403, as on the page.
+ */
+export function makeLookupGuard(deps: Deps) {
+  const { mayUse } = makeGuards(deps);
+  return async function assertLookup(scope: Scope, name: string) {
+    for (const use of lookupUses(name)) {
+      if (!visibleFor(use.roles as never, scope.roleId)) continue;
+      for (const action of use.actions) if (await mayUse(scope, use.def, action)) return;
+    }
+    throw forbidden();
+  };
+}

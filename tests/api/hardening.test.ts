@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMITS, MB, UPLOAD_KINDS } from "@contract/limits";
 import ExcelJS from "exceljs";
 import { parseCsv } from "@api/resources/spreadsheet";
+import { busTeachers } from "@contract/resources/bus-teachers";
+import { punchRecords } from "@contract/resources/punch-records";
+import { pushNotifications } from "@contract/resources/push-notifications";
 import { download, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /** The API refuses hostile input cleanly: size limits, upload confinement, headers, body errors (docs/security.md). */
@@ -329,5 +332,44 @@ describe("spreadsheet formula injection (exports)", () => {
     expect(r.body.code, JSON.stringify(r.body)).toBe(200);
     const stored = await t.api.handle.db.selectFrom("places").select("name").where("kindergarten_id", "=", 2).where("name", "in", hostile).execute();
     expect(stored.map((s) => s.name).sort()).toEqual([...hostile].sort());
+  });
+});
+
+describe("lookups answer only whom the page they serve answers", () => {
+  const roles = Array.from({ length: 16 }, (_, i) => i + 1);
+  let tokens: Map<number, string>;
+  beforeAll(async () => {
+    tokens = new Map(await Promise.all(roles.map(async (r) => [r, await t.token(phoneOf(r))] as const)));
+  });
+
+  for (const def of [pushNotifications, punchRecords]) {
+    it(`lookups/${def.name}/: 403 for exactly the roles its list refuses`, async () => {
+      const refused: number[] = [];
+      for (const role of roles) {
+        const token = tokens.get(role)!;
+        const list = await t.call("GET", def.endpoint, { token });
+        const lookup = await t.call("GET", `lookups/${def.name}/`, { token });
+        expect([list.code, 200, 403]).toContain(list.code);
+        expect(lookup.code, `role ${role}`).toBe(list.code === 200 ? 200 : 403);
+        if (list.code === 403) refused.push(role);
+      }
+      expect(refused.length).toBeGreaterThan(0); // the page really refuses someone
+      expect(refused.length).toBeLessThan(roles.length);
+    });
+  }
+
+  it("a named lookup answers the roles of the forms and filters using it, and 403 to the rest", async () => {
+    // busOptions fills the bus select of /user/busTeacher only.
+    for (const role of roles) {
+      const token = tokens.get(role)!;
+      const page = await t.call("GET", busTeachers.endpoint, { token });
+      const lookup = await t.call("GET", "lookups/busOptions/", { token });
+      if (page.code === 403) expect(lookup.code, `role ${role}`).toBe(403);
+    }
+    expect((await t.call("GET", "lookups/busOptions/", { token: tokens.get(6)! })).code).toBe(200);
+  });
+
+  it("unknown names, including Object.prototype's, are 404", async () => {
+    for (const name of ["nothing", "constructor", "toString", "__proto__"]) expect((await t.call("GET", `lookups/${name}/`, { token: admin6 })).code, name).toBe(404);
   });
 });
