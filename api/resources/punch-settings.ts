@@ -1,19 +1,21 @@
 import { z } from "@hono/zod-openapi";
+import { localName } from "@contract/format";
 import { can } from "@contract/resource";
+import type { Lang } from "@contract/settings";
 import { punchSettingForm, punchSettingItem, punchSettings, type PunchSetting } from "@contract/resources/punch-settings";
 import type { App, AppEnv, Deps } from "@api/context";
 import { nowIso, type Db } from "@api/db";
 import { write } from "@api/db/audit";
-import { forbidden, notFound } from "@api/http";
+import { forbidden, langOf, notFound } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import type { Scope } from "@api/tenancy";
 import { envelope, tokenHeader } from "../routes/common";
 import { parseBodyWith, replyOk, runCustom } from "./custom-routes";
 import type { Context } from "hono";
 
-/** The setting of a kindergarten (defaults when none is saved yet: id 0). */
-export async function loadPunchSetting(db: Db, kindergartenId: number): Promise<PunchSetting | null> {
-  const kg = await db.selectFrom("kindergartens").select(["id", "name"]).where("id", "=", kindergartenId).executeTakeFirst();
+/** The setting of a kindergarten (defaults when none is saved yet: id 0); the kindergarten's name in the reader's language. */
+export async function loadPunchSetting(db: Db, kindergartenId: number, lang: Lang): Promise<PunchSetting | null> {
+  const kg = await db.selectFrom("kindergartens").select(["id", "name", "name_en"]).where("id", "=", kindergartenId).executeTakeFirst();
   if (!kg) return null;
   const row = await db.selectFrom("punch_settings").selectAll().where("kindergarten_id", "=", kindergartenId).executeTakeFirst();
   let macs: string[] = [];
@@ -25,7 +27,7 @@ export async function loadPunchSetting(db: Db, kindergartenId: number): Promise<
   return {
     id: row ? Number(row.id) : 0,
     kindergartenId,
-    kindergartenName: kg.name,
+    kindergartenName: localName(lang, kg.name, kg.name_en),
     wifiName: row?.wifi_name ?? null,
     macAddresses: macs,
     workStart: row?.work_start ?? "08:00",
@@ -63,7 +65,7 @@ export function registerPunchSettingRoutes(app: App, deps: Deps) {
   });
   app.get(path, requireAuth, runCustom(async (c: Context<AppEnv>) => {
     const { kg } = await scopeKg(c, "view");
-    const item = await loadPunchSetting(db, kg);
+    const item = await loadPunchSetting(db, kg, langOf(c));
     if (!item) throw notFound();
     return replyOk(c, item, "ok");
   }));
@@ -93,6 +95,6 @@ export function registerPunchSettingRoutes(app: App, deps: Deps) {
       if (existing) await w.update("punch_settings", Number(existing.id), row);
       else await w.insert("punch_settings", { ...row, kindergarten_id: kg });
     });
-    return replyOk(c, await loadPunchSetting(db, kg), "kgmgmt:punchSettings.messages.changed");
+    return replyOk(c, await loadPunchSetting(db, kg, langOf(c)), "kgmgmt:punchSettings.messages.changed");
   }));
 }

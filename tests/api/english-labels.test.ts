@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classes } from "@contract/resources/classes";
+import { punchSettings } from "@contract/resources/punch-settings";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
@@ -60,6 +61,14 @@ describe("lookup labels in the caller's language", () => {
       .executeTakeFirstOrThrow();
     expect(labelOf(await options("studentOptions", admin5, "en"), Number(student.id))).toBe(`${student.name} (${student.classNameEn})`);
     expect(labelOf(await options("studentOptions", admin5, "zh"), Number(student.id))).toBe(`${student.name}（${student.className}）`);
+  });
+});
+
+describe("names shown on pages in the caller's language", () => {
+  it("the punch-in setting names the kindergarten in English for English readers", async () => {
+    const name = async (lang: string) => (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
+    expect(await name("en")).toBe("Sunshine Kindergarten (Chaoyang)");
+    expect(await name("zh")).toBe("阳光幼儿园（朝阳园）");
   });
 });
 

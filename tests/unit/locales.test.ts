@@ -48,6 +48,20 @@ describe("locales", () => {
     }
   });
 
+  // English reads as English: no CJK punctuation and no Han characters, except where a language
+  // names itself (the language choice "中文", shown with lang="zh").
+  const CJK_PUNCTUATION = /[、，。：；（）【】「」]/;
+  const HAN = /\p{Script=Han}/u;
+  const AUTONYMS = new Set(["中文"]);
+  it.each(namespaces)("en/%s has no Han characters or CJK punctuation", (file) => {
+    const json = JSON.parse(fs.readFileSync(path.join(root, "en", file), "utf8"));
+    const offending = flatten(json)
+      .map((k) => [k, k.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], json)] as const)
+      .filter(([, v]) => typeof v === "string" && !AUTONYMS.has(v) && (HAN.test(v) || CJK_PUNCTUATION.test(v)))
+      .map(([k, v]) => `${k}: ${String(v)}`);
+    expect(offending).toEqual([]);
+  });
+
   it("holds the password-policy keys used by contract/password-policy.ts", () => {
     for (const l of langs) {
       const v = JSON.parse(fs.readFileSync(path.join(root, l, "validation.json"), "utf8"));

@@ -183,8 +183,13 @@ export function Navbar({
               className={cn(selectClass, "w-auto")}
               title={t("navbar.switchLanguage")}
             >
-              <option value="zh">{t("navbar.langZh")}</option>
-              <option value="en">{t("navbar.langEn")}</option>
+              {/* Each language names itself in its own script (WCAG 3.1.2, language of parts). */}
+              <option value="zh" lang="zh">
+                {t("navbar.langZh")}
+              </option>
+              <option value="en" lang="en">
+                {t("navbar.langEn")}
+              </option>
             </select>
           </Field>
           <NoJsSubmit label={t("navbar.switch")} />

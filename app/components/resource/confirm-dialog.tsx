@@ -25,6 +25,8 @@ export function ConfirmDeleteDialog({
   fields: Record<string, string | string[]>;
 }) {
   const { t } = useResourceT();
+  // The dialog is opened from a link, not a Dialog.Trigger: give focus back to whatever opened it.
+  const opener = React.useRef(typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,6 +34,11 @@ export function ConfirmDeleteDialog({
         <Dialog.Content
           className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
           data-testid="confirm-dialog"
+          onCloseAutoFocus={(e) => {
+            if (!opener.current?.isConnected) return;
+            e.preventDefault();
+            opener.current.focus();
+          }}
         >
           <Dialog.Title className="text-base font-semibold text-gray-800">{title}</Dialog.Title>
           <Dialog.Description asChild>

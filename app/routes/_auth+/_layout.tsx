@@ -23,6 +23,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
           value={lng}
           aria-pressed={current === lng}
           data-testid={`lang-${lng}`}
+          // Each language names itself in its own script (WCAG 3.1.2, language of parts).
+          lang={lng}
           className={cn(
             "rounded px-2 py-1",
             current === lng ? "bg-primary/10 font-semibold text-primary" : "text-gray-600 hover:text-primary",

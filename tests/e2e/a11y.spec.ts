@@ -1,0 +1,208 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_PATHS } from "@contract/route-tree";
+import { demoFlags, expectedVisible, parseTable, type TableRow } from "../fixtures/routes-table";
+import { login, phoneOf } from "../fixtures/e2e";
+
+/**
+ * Accessibility and English crawl. Every page of the route table (tests/fixtures/routes-table.md) is
+ * visited as a demo account that may see it (kindergarten 1: every show-flag on, every hide-flag off),
+ * plus the sub-pages its list offers (create form, detail, delete confirmation, import) and the
+ * public pages, in Chinese (default) and in English (the `lng` cookie the language switch sets).
+ * Each page must have no serious or critical axe-core violation, and in English its chrome must hold
+ * no Han character and no CJK punctuation.
+ *
+ * Chrome vs data: every text node and every aria-label / title / placeholder / alt of the document
+ * (the document title too) is chrome, except what shows data values: table body cells, detail values
+ * (<dd>), options of selects filled from the data (only options marked data-vocab, the fixed
+ * vocabularies, are chrome), chart drawings (their data tables are checked like any table), the
+ * signed-in user's and kindergarten's names (also where a sentence quotes them, e.g. "Hello, 刘敏"),
+ * any value quoted in a sentence (“中一班”), the checkbox labels of multi-selects (people), and text
+ * marked as another language (`lang="zh"`: the language choice 中文 names itself in its own script).
+ * Placeholder ("coming soon") pages are
+ * included: axe runs on the first one of each account and language (they share one component),
+ * the English check on all.
+ */
+const rows = parseTable();
+const FLAGS = demoFlags(1);
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const BLOCKING = new Set(["serious", "critical"]);
+export const CJK_PUNCTUATION = /[、，。：；（）【】「」]/;
+const HAN = /\p{Script=Han}/u;
+
+/** The account (by role) for each page: greedily the role that may see the most pages still open. */
+function planAccounts(table: TableRow[]): Map<number, string[]> {
+  const open = new Map(table.map((r) => [r.path.replace(/:id/g, "1"), r]));
+  const plan = new Map<number, string[]>();
+  while (open.size) {
+    let best = 0;
+    let bestPaths: string[] = [];
+    for (let role = 1; role <= 16; role++) {
+      const paths = [...open].filter(([, r]) => expectedVisible(r, role, FLAGS)).map(([p]) => p);
+      if (paths.length > bestPaths.length) [best, bestPaths] = [role, paths];
+    }
+    if (!bestPaths.length) throw new Error(`no demo account may see ${[...open.keys()].join(", ")}`);
+    plan.set(best, ["/Home", ...bestPaths]);
+    for (const p of bestPaths) open.delete(p);
+  }
+  return plan;
+}
+
+const DATA_SELECTOR = [
+  "tbody td",
+  "tbody th",
+  "dd",
+  "option:not([data-vocab])",
+  "svg",
+  "[data-testid=user-name]",
+  "[data-testid=kindergarten-name]",
+  "[data-testid=language-switcher]",
+  "[data-testid=lang-switch]",
+  "[role=group] label",
+  "[data-value]",
+].join(",");
+
+/** Texts of the page's chrome (see above) that contain Han characters or CJK punctuation. */
+async function nonEnglishChrome(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ data, han, punct }) => {
+      const me = document.querySelector("[data-testid=user-name]")?.textContent?.trim();
+      const chromeOf = (s: string) => (me ? s.split(me).join("") : s).replace(/“[^”]*”/g, "");
+      const bad = (s: string) => new RegExp(han, "u").test(chromeOf(s)) || new RegExp(punct).test(chromeOf(s));
+      const otherLanguage = (el: Element) => !(el.closest("[lang]")?.getAttribute("lang") ?? "en").startsWith("en");
+      const out: string[] = [];
+      if (bad(document.title)) out.push(`<title> ${document.title}`);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || el.closest("script,style,noscript," + data) || otherLanguage(el)) continue;
+        const text = n.textContent?.trim() ?? "";
+        if (text && bad(text)) out.push(`<${el.tagName.toLowerCase()}> ${text}`);
+      }
+      for (const el of document.body.querySelectorAll("[aria-label],[title],[placeholder],[alt]")) {
+        if (el.closest(data) || otherLanguage(el)) continue;
+        for (const a of ["aria-label", "title", "placeholder", "alt"]) {
+          const v = el.getAttribute(a);
+          if (v && bad(v)) out.push(`<${el.tagName.toLowerCase()} ${a}> ${v}`);
+        }
+      }
+      return [...new Set(out)];
+    },
+    { data: DATA_SELECTOR, han: HAN.source, punct: CJK_PUNCTUATION.source },
+  );
+}
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ""))
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);
+}
+
+type Lang = "zh" | "en";
+
+async function setLanguage(page: Page, lang: Lang) {
+  const url = new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url());
+  await page.context().addCookies([{ name: "lng", value: lang, url: url.origin }]);
+}
+
+/** Visits one page (or inspects the one just loaded), runs axe unless told not to and, in English, the chrome check. */
+async function check(page: Page, path: string, lang: Lang, { axe = true, loaded = false, status = 200 } = {}): Promise<string[]> {
+  const code = loaded ? status : ((await page.goto(path))?.status() ?? 0);
+  const problems: string[] = [];
+  if (code >= 400 && !/^\/40[14]$/.test(path)) problems.push(`HTTP ${code}`);
+  if (axe) problems.push(...(await axeProblems(page)));
+  if (lang === "en") problems.push(...(await nonEnglishChrome(page)).map((s) => `non-English chrome: ${s}`));
+  return problems.map((p) => `[${lang}] ${path}: ${p}`);
+}
+
+/** The sub-pages a list page links to: create form, first row's detail, delete confirmation, import. */
+async function subPages(page: Page): Promise<string[]> {
+  const hrefs: string[] = [];
+  for (const id of ["create-button", "row-view", "row-delete", "import-button"]) {
+    const link = page.getByTestId(id).first();
+    if (await link.count()) {
+      const href = await link.getAttribute("href");
+      if (href) hrefs.push(href);
+    }
+  }
+  return hrefs;
+}
+
+async function crawl(page: Page, paths: string[], lang: Lang): Promise<string[]> {
+  const problems: string[] = [];
+  await setLanguage(page, lang);
+  let placeholderChecked = false;
+  for (const path of paths) {
+    const status = (await page.goto(path))?.status() ?? 0;
+    const placeholder = (await page.getByTestId("not-built").count()) > 0;
+    problems.push(...(await check(page, path, lang, { loaded: true, status, axe: !placeholder || !placeholderChecked })));
+    placeholderChecked ||= placeholder;
+    for (const sub of await subPages(page)) problems.push(...(await check(page, sub, lang)));
+  }
+  return problems;
+}
+
+test.describe("every page: no serious axe violation; English chrome without Han text or CJK punctuation", () => {
+  // Accounts and languages are independent: let both workers share them.
+  test.describe.configure({ mode: "parallel" });
+  for (const [role, paths] of planAccounts(rows))
+    for (const lang of ["zh", "en"] as const) {
+      test(`role ${role} (${phoneOf(role)}), ${lang}: ${paths.length} pages`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await login(page, phoneOf(role));
+        expect(await crawl(page, paths, lang)).toEqual([]);
+      });
+    }
+
+  for (const lang of ["zh", "en"] as const)
+    test(`public pages, ${lang}`, async ({ page }) => {
+      const problems: string[] = [];
+      await setLanguage(page, lang);
+      for (const path of PUBLIC_PATHS) problems.push(...(await check(page, path, lang)));
+      expect(problems).toEqual([]);
+    });
+
+  test("keyboard: every focused control shows a focus ring (login page and a list page)", async ({ page }) => {
+    const ringless: string[] = [];
+    const walk = async (path: string, steps: number) => {
+      for (let i = 0; i < steps; i++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const s = getComputedStyle(el);
+          const ring = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
+          return { ring, what: `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? el.getAttribute("name") ?? el.textContent?.trim().slice(0, 20)}` };
+        });
+        if (focus && !focus.ring) ringless.push(`${path}: ${focus.what}`);
+      }
+    };
+    await page.goto("/login");
+    await walk("/login", 8);
+    await login(page, phoneOf(5));
+    await page.goto("/kindergarten/place");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await walk("/kindergarten/place", 40);
+    expect(ringless).toEqual([]);
+  });
+
+  test("keyboard: the delete confirmation dialog traps focus and gives it back to the link that opened it", async ({ page }) => {
+    await login(page, phoneOf(5));
+    await page.goto("/kindergarten/place");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const opener = page.getByTestId("row-delete").first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toBeVisible();
+    expect(await new AxeBuilder({ page }).include("[data-testid=confirm-dialog]").withTags(AXE_TAGS).analyze().then((r) => r.violations.filter((v) => BLOCKING.has(v.impact ?? "")).map((v) => v.id))).toEqual([]);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatList, labelWithNote, langOf, localName } from "@contract/format";
+import { formatCell } from "@contract/resource-format";
+
+/** contract/format.ts: lists and labels in the reader's language (no `、` or `（）` in English). */
+describe("list and label formatting", () => {
+  it("joins lists as each language does", () => {
+    expect(formatList("zh", ["王芳", "李静", "张伟"])).toBe("王芳、李静、张伟");
+    expect(formatList("en", ["Wang Fang", "Li Jing", "Zhang Wei"])).toBe("Wang Fang, Li Jing, Zhang Wei");
+    expect(formatList("en", ["Principal", "Teacher", "Parent"], "long")).toBe("Principal, Teacher, and Parent");
+    expect(formatList("zh", ["园长", "老师", "家长"], "long")).toBe("园长、老师和家长");
+    expect(formatList("en", [])).toBe("");
+  });
+
+  it("puts notes in the language's brackets", () => {
+    expect(labelWithNote("zh", "周丽华", "0001")).toBe("周丽华（0001）");
+    expect(labelWithNote("en", "周丽华", "0001")).toBe("周丽华 (0001)");
+    expect(labelWithNote("en", "Li", null)).toBe("Li");
+  });
+
+  it("prefers the English name for English readers when there is one", () => {
+    expect(localName("en", "中一班", "Middle 1")).toBe("Middle 1");
+    expect(localName("en", "中一班", null)).toBe("中一班");
+    expect(localName("zh", "中一班", "Middle 1")).toBe("中一班");
+    expect(langOf("en-US")).toBe("en");
+    expect(langOf(undefined)).toBe("zh");
+  });
+
+  it("formatCell joins tags and arrays through the language (lists, detail pages, exports)", () => {
+    const t = (k: string) => k;
+    expect(formatCell(["王芳", "李静"], { format: "tags" }, t, "en")).toBe("王芳, 李静");
+    expect(formatCell(["王芳", "李静"], { format: "tags" }, t, "zh")).toBe("王芳、李静");
+    expect(formatCell(["a", "b"], {}, t, "en")).toBe("a, b");
+  });
+});
