@@ -73,6 +73,24 @@ test("applicant login through the WeChat sandbox lands on the admission introduc
   await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
 });
 
+test("a staff phone through the WeChat stand-in gets an applicant session, never the staff account", async ({ page }) => {
+  const STAFF = "13500300002"; // the kindergarten admin (role 5) of kindergarten 3; no other spec signs in as her
+  await page.goto("/admission/wx/login?kindergartenId=3");
+  await page.getByTestId("wx-authorize").click();
+  await page.locator("#nickname").fill("冒名者");
+  await page.locator("#phone").fill(STAFF);
+  await page.locator("button[type=submit]").click();
+  await page.getByLabel("微信绑定的手机号").fill(STAFF);
+  await page.getByRole("button", { name: "确认并登录" }).click();
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
+  await expect(page.getByTestId("role-switcher")).toHaveCount(0);
+  // Her user management stays closed, and asking to switch to her role 5 changes nothing.
+  expect((await page.goto("/user/userAdministration"))?.status()).toBe(403);
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  await page.request.post("/switch-role", { form: { csrf, roleId: "5" }, maxRedirects: 0 });
+  expect((await page.goto("/user/userAdministration"))?.status()).toBe(403);
+});
+
 test("the applicant link needs a kindergarten", async ({ page }) => {
   await page.goto("/admission/wx/login");
   await expect(page.getByRole("alert")).toContainText("kindergartenId");
