@@ -23,6 +23,9 @@ import { getLocale, getT } from "./utils/i18n.server";
 import { joinTitle } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { combineHeaders, getToast } from "./utils/toast.server";
+import { jitlessZodInBrowser } from "./utils/zod-jitless";
+
+jitlessZodInBrowser();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
