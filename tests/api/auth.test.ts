@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { Migrator, sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenReplySchema, userInfoSchema } from "@contract/api";
-import { enc, phoneOf, startTestApi, PASSWORD, WEAK_PASSWORD, type TestApi } from "./helpers";
+import { migrate, openDb } from "@api/db";
+import { migrationProvider } from "@api/db/migrations";
+import { ADMIN_SERVER, enc, phoneOf, startTestApi, usePostgres, PASSWORD, WEAK_PASSWORD, type TestApi } from "./helpers";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -74,6 +82,17 @@ describe("POST token/login", () => {
     expect(right.msg).toMatch(/locked.*15 minutes/);
     // Another phone is not affected.
     expect((await t.login(phoneOf(14))).code).toBe(200);
+  });
+
+  it("a running lock answers the minutes left; an expired one starts a new count", async () => {
+    const phone = phoneOf(11);
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60000).toISOString();
+    await t.api.handle.db.insertInto("login_locks").values({ phone, failures: 5, window_start: at(-8), locked_until: at(6.5) }).execute();
+    const r = await t.login(phone, PASSWORD, { lang: "en" });
+    expect([r.code, r.msg]).toEqual([423, "Too many failed logins: the account is locked, try again in 7 minutes"]);
+    await t.api.handle.db.updateTable("login_locks").set({ locked_until: at(-1) }).where("phone", "=", phone).execute();
+    expect((await t.login(phone, "Wrong#Pass9")).code).toBe(400);
+    expect((await t.login(phone)).code).toBe(200);
   });
 
   it("refuses a disabled user with a clear message", async () => {
@@ -243,5 +262,47 @@ describe("audit log", () => {
     expect(rows.some((r) => r.action === "issue_token" && r.user_id != null)).toBe(true);
     expect(rows.some((r) => r.action === "revoke_token")).toBe(true);
     expect(rows.every((r) => !r.after || r.after.includes("[redacted]"))).toBe(true);
+  });
+});
+
+describe("migration 004 (login_locks as one row per phone, rate_limits)", () => {
+  /** A fresh empty database of the dialect under test, migrated up to `upTo`. */
+  async function databaseAt(upTo: string) {
+    const dir = mkdtempSync(join(tmpdir(), "kg-mig-"));
+    let url = `file:${join(dir, "school.db")}`;
+    let drop = async () => rmSync(dir, { recursive: true, force: true });
+    if (usePostgres) {
+      const name = `kg_m_${randomBytes(6).toString("hex")}`;
+      const admin = async (q: string) => {
+        const c = new pg.Client({ connectionString: ADMIN_SERVER });
+        await c.connect();
+        await c.query(q);
+        await c.end();
+      };
+      await admin(`CREATE DATABASE ${name}`);
+      url = `postgres://postgres@127.0.0.1:5432/${name}`;
+      drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+    const handle = openDb(url);
+    const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+    const { error } = await migrator.migrateTo(upTo);
+    if (error) throw error;
+    return { handle, close: async () => (await handle.destroy(), await drop()) };
+  }
+
+  it("carries running locks over and drops the attempt log", async () => {
+    const { handle, close } = await databaseAt("003_push_notifications");
+    try {
+      const until = new Date(Date.now() + 10 * 60000).toISOString();
+      await sql`INSERT INTO login_locks (phone, locked_until) VALUES (${phoneOf(3)}, ${until})`.execute(handle.db);
+      await sql`INSERT INTO login_attempts (phone, ok, at) VALUES (${phoneOf(3)}, 0, ${until})`.execute(handle.db);
+      await migrate(handle);
+      const rows = await handle.db.selectFrom("login_locks").selectAll().execute();
+      expect(rows).toEqual([{ phone: phoneOf(3), failures: 0, window_start: until, locked_until: until }]);
+      await expect(sql`SELECT 1 FROM login_attempts`.execute(handle.db)).rejects.toThrow();
+      expect(await handle.db.selectFrom("rate_limits").selectAll().execute()).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 });
