@@ -68,7 +68,7 @@ function smsConfig(env: NodeJS.ProcessEnv, uploadDir: string): SmsConfig {
     secret: env.SMS_GATEWAY_SECRET ?? "",
     signName: env.SMS_SIGN_NAME ?? "",
     templateId: env.SMS_TEMPLATE_ID ?? "",
-    timeoutMs: Number(env.SMS_GATEWAY_TIMEOUT_MS ?? 5000),
+    timeoutMs: milliseconds("SMS_GATEWAY_TIMEOUT_MS", env.SMS_GATEWAY_TIMEOUT_MS),
   };
   return { provider, outboxFile, gateway };
 }
@@ -100,6 +100,13 @@ function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig {
     appId,
     appSecret,
     apiBaseUrl: env.WECHAT_API_BASE_URL ?? "https://api.weixin.qq.com/",
-    timeoutMs: Number(env.WECHAT_TIMEOUT_MS ?? 5000),
+    timeoutMs: milliseconds("WECHAT_TIMEOUT_MS", env.WECHAT_TIMEOUT_MS),
   };
+}
+
+/** A timeout setting: a positive number of milliseconds (default 5 s). */
+function milliseconds(name: string, value: string | undefined, fallback = 5000): number {
+  const ms = Number(value ?? fallback);
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`${name} must be a positive number of milliseconds, not ${value}`);
+  return ms;
 }

@@ -82,6 +82,7 @@ describe("SMS through an HTTP gateway (SMS_PROVIDER=http)", () => {
   it("needs a gateway address and a known provider name", () => {
     expect(() => loadConfig(env({ SMS_PROVIDER: "http" }))).toThrow(/SMS_GATEWAY_URL/);
     expect(() => loadConfig(env({ SMS_PROVIDER: "carrier-pigeon" }))).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig(env({ SMS_PROVIDER: "http", SMS_GATEWAY_URL: gw.url, SMS_GATEWAY_TIMEOUT_MS: "soon" }))).toThrow(/SMS_GATEWAY_TIMEOUT_MS/);
     expect(loadConfig(env({})).sms.provider).toBe("local");
   });
 
