@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql, type DatabaseConnection, type Driver, type TransactionSettings } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver, type TransactionSettings } from "kysely";
 import { LibsqlDialect, type libsql } from "@libsql/kysely-libsql";
-import { createClient } from "@libsql/client";
+import { createClient, type Client as LibsqlClient } from "@libsql/client";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider, type DialectName } from "./migrations";
@@ -26,11 +26,19 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * open; two overlapping writers would then wait on SQLite's lock while blocking the event loop.
  * Like Kysely's own SqliteDriver, this driver hands out one connection at a time (a transaction
  * holds it until commit or rollback), so statements and transactions never overlap in one process.
+ *
+ * A statement that failed with SQLITE_BUSY (another process held the lock past the busy timeout) stays
+ * active in libSQL until it is garbage-collected, and every COMMIT on its connection fails meanwhile
+ * ("SQL statements in progress"); such a connection is therefore replaced (`reset`) when it is released.
  */
 class SerializedDriver implements Driver {
   #tail: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
-  constructor(private readonly inner: Driver) {}
+  #busy = false;
+  constructor(
+    private readonly inner: Driver,
+    private readonly reset: () => Promise<void>,
+  ) {}
   init() {
     return this.inner.init();
   }
@@ -40,34 +48,62 @@ class SerializedDriver implements Driver {
     this.#tail = new Promise<void>((r) => (release = r));
     await prev;
     this.#release = release;
-    return this.inner.acquireConnection();
+    return new WatchedConnection(await this.inner.acquireConnection(), (p) => this.#watch(p));
   }
   async releaseConnection(c: DatabaseConnection) {
-    await this.inner.releaseConnection(c);
+    await this.inner.releaseConnection(inner(c));
+    if (this.#busy) {
+      this.#busy = false;
+      await this.reset();
+    }
     const r = this.#release;
     this.#release = null;
     r?.();
   }
   beginTransaction(c: DatabaseConnection, s: TransactionSettings) {
-    return this.inner.beginTransaction(c, s);
+    return this.#watch(this.inner.beginTransaction(inner(c), s));
   }
   commitTransaction(c: DatabaseConnection) {
-    return this.inner.commitTransaction(c);
+    return this.#watch(this.inner.commitTransaction(inner(c)));
   }
   rollbackTransaction(c: DatabaseConnection) {
-    return this.inner.rollbackTransaction(c);
+    return this.inner.rollbackTransaction(inner(c));
   }
   destroy() {
     return this.inner.destroy();
   }
+  #watch<T>(p: Promise<T>): Promise<T> {
+    return p.catch((err: unknown) => {
+      if (String((err as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY")) this.#busy = true;
+      throw err;
+    });
+  }
 }
+
+/** The inner driver's connection, with its statements' failures reported to SerializedDriver. */
+class WatchedConnection implements DatabaseConnection {
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly watch: <T>(p: Promise<T>) => Promise<T>,
+  ) {}
+  executeQuery<R>(q: CompiledQuery) {
+    return this.watch(this.inner.executeQuery<R>(q));
+  }
+  streamQuery<R>(q: CompiledQuery, chunkSize?: number) {
+    return this.inner.streamQuery<R>(q, chunkSize);
+  }
+}
+const inner = (c: DatabaseConnection) => (c instanceof WatchedConnection ? c.inner : c);
 
 /** How long a statement waits for another process's write lock (seed CLI, a second API) before SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
 class SerializedLibsqlDialect extends LibsqlDialect {
+  constructor(private readonly client: LibsqlClient) {
+    super({ client: client as unknown as libsql.Client }); // the same API; only sync()'s type differs between 0.8 and 0.18
+  }
   override createDriver(): Driver {
-    return new SerializedDriver(super.createDriver());
+    return new SerializedDriver(super.createDriver(), async () => this.client.reconnect());
   }
 }
 
@@ -118,7 +154,7 @@ export function openDb(url: string): DbHandle {
   // about 250 KB of native memory leaked per write (RSS 240 MB → 1.9 GB after 4,000 writes). 0.18 returns the
   // connection to its pool on commit or rollback; one connection suffices, as SerializedDriver never overlaps.
   const client = createClient({ url, concurrency: 1, timeout: SQLITE_BUSY_TIMEOUT_MS });
-  const db = new Kysely<Database>({ dialect: new SerializedLibsqlDialect({ client: client as unknown as libsql.Client }) /* same API; sync() typed apart */ });
+  const db = new Kysely<Database>({ dialect: new SerializedLibsqlDialect(client) });
   return {
     db,
     dialect: "sqlite",

@@ -132,6 +132,32 @@ describe("database errors that mean 'unreachable for now' (one rule: isDatabaseU
   });
 });
 
+describe.skipIf(usePostgres)("SQLite locked by another process beyond the busy timeout (SQLite only)", () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi();
+  });
+  afterAll(() => t?.close());
+
+  it("a write answers 503 with Retry-After (not 500) after the 10 s busy timeout; once the lock is gone, 200", async () => {
+    const tok = await t.token(ADMIN5);
+    const other = createClient({ url: t.api.deps.config.databaseUrl }); // e.g. the seed CLI or a backup tool
+    try {
+      const lock = await other.transaction("write");
+      await lock.execute("update places set remark = remark where id = 0");
+      const started = Date.now();
+      const blocked = await hit(t.url, tok, 3); // a write, in English
+      expect(blocked).toMatchObject({ status: 503, code: 503, msg: UNAVAILABLE.en, retryAfter: "5" });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+      await lock.rollback();
+      // Writes work again at once (the connection whose statement hit SQLITE_BUSY was replaced).
+      for (let i = 0; i < 3; i++) expect((await hit(t.url, tok, 3 * i)).status).toBe(200);
+    } finally {
+      other.close();
+    }
+  }, 30_000);
+});
+
 describe.skipIf(!usePostgres)("PostgreSQL connections lost under load (runs with TEST_DATABASE=postgres; SQLite has no server connection to lose)", () => {
   let t: TestApi;
   let admin: pg.Client;
@@ -165,7 +191,7 @@ describe.skipIf(!usePostgres)("PostgreSQL connections lost under load (runs with
     await sleep(300);
     const seen = await run.stop();
     expect(terminated).toBeGreaterThan(0);
-    expect(seen.length).toBeGreaterThan(50);
+    expect(seen.length).toBeGreaterThan(20);
     expectOnlyOkOr503(seen);
     expect(seen.some((s) => s.status === 503)).toBe(true);
     await expectRecovered(t.url, tok);
