@@ -18,6 +18,7 @@ export const busTeachersMapping = defineMapping({
       .innerJoin("buses as b", "b.id", "bt.bus_id")
       .innerJoin("users as u", "u.id", "bt.user_id")
       .innerJoin("kindergartens as k", "k.id", "b.kindergarten_id"),
+  english: { kindergartenName: "k.name_en" },
   columns: {
     id: "bt.id",
     userId: "bt.user_id",

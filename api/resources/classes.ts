@@ -12,10 +12,11 @@ export const classesMapping = defineMapping({
   table: "classes",
   alias: "c",
   from: (db) => db.selectFrom("classes as c").innerJoin("kindergartens as k", "k.id", "c.kindergarten_id"),
-  labelEn: "c.name_en",
+  english: { name: "c.name_en", kindergartenName: "k.name_en" },
   columns: {
     id: "c.id",
     name: "c.name",
+    nameEn: "c.name_en",
     level: "c.level",
     kindergartenId: "c.kindergarten_id",
     kindergartenName: "k.name",
@@ -25,7 +26,7 @@ export const classesMapping = defineMapping({
   kindergartenColumn: "kindergarten_id",
   // A teacher sees her classes, a parent his children's (the same rule as everywhere: api/tenancy).
   scopeFilter: (scope) => classFilter(scope, "c.id"),
-  writable: { name: "name", level: "level" },
+  writable: { name: "name", nameEn: "name_en", level: "level" },
   onCreate: () => ({ created_at: nowIso() }),
   hooks: {
     async decorate(db, items: Item[]) {

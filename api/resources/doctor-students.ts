@@ -19,6 +19,7 @@ export const doctorStudentsMapping = defineMapping({
       .innerJoin("students as s", "s.id", "ds.student_id")
       .innerJoin("kindergartens as k", "k.id", "s.kindergarten_id")
       .leftJoin("classes as c", "c.id", "s.class_id"),
+  english: { className: "c.name_en", kindergartenName: "k.name_en" },
   columns: {
     id: "ds.id",
     doctorId: "ds.doctor_id",

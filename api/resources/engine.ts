@@ -90,8 +90,13 @@ export interface ResourceMapping {
   alias: string;
   /** FROM + joins: `db => db.selectFrom("classes as c").innerJoin("kindergartens as k", "k.id", "c.kindergarten_id")`. */
   from(db: AnyDb): AnyQuery;
-  /** The English twin of the label column (`"k.name_en"`): lookups label options with it for English readers. */
-  labelEn?: string;
+  /**
+   * English twins of columns (`{ name: "k.name_en", groupName: "g.name_en" }`): English readers see
+   * the twin where it is set, in option labels (the label field) and in display-only item fields
+   * (lists, detail, export). A writable field keeps its own value in items: an edit form showing the
+   * English text would save it as the name.
+   */
+  english?: Record<string, string>;
   /** Item field → column (`"c.name"`) or SQL expression; list, sort, filter and keyword use these. */
   columns: Record<string, string | RawBuilder<unknown>>;
   /** The table's kindergarten column (`"kindergarten_id"`), or null when the table is not kindergarten-owned. */
@@ -254,7 +259,13 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
 
   const scopeWhere = (scope: Scope): Expression<SqlBool> =>
     m.scopeFilter ? m.scopeFilter(scope) : m.kindergartenColumn ? kindergartenFilter(scope, `${m.alias}.${m.kindergartenColumn}`) : sql<SqlBool>`1 = 1`;
-  const selectItem = (qb: AnyQuery) => qb.select(Object.entries(m.columns).map(([k, e]) => refOf(e).as(k)));
+  /** A column as the reader sees it: its English twin (contract/format.ts localName, in SQL) where one is set. */
+  const shown = (field: string, col: string | RawBuilder<unknown>, lang: Lang) => {
+    const en = lang === "en" ? m.english?.[field] : undefined;
+    return en ? sql`coalesce(${refOf(en)}, ${refOf(col)})` : refOf(col);
+  };
+  const selectItem = (qb: AnyQuery, lang: Lang) =>
+    qb.select(Object.entries(m.columns).map(([k, e]) => (k in (m.writable ?? {}) ? refOf(e) : shown(k, e, lang)).as(k)));
 
   async function guard(c: Context<AppEnv>, action: Action): Promise<Scope> {
     const scope = scopeOf(c);
@@ -334,7 +345,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const total = await qb.select(sql<number>`count(*)`.as("n")).executeTakeFirst();
     const pageSize = q.pageSize as number;
     const currentPage = q.currentPage as number;
-    const rows = await ordered(selectItem(qb), q.sort as string | undefined)
+    const rows = await ordered(selectItem(qb, lang), q.sort as string | undefined)
       .limit(pageSize)
       .offset((currentPage - 1) * pageSize)
       .execute();
@@ -343,7 +354,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   }
 
   async function getItem(scope: Scope, id: number, lang: Lang, via: AnyDb = adb): Promise<Item | null> {
-    const row = await selectItem(m.from(via).where(scopeWhere(scope)).where(sql.ref(idCol), "=", id)).executeTakeFirst();
+    const row = await selectItem(m.from(via).where(scopeWhere(scope)).where(sql.ref(idCol), "=", id), lang).executeTakeFirst();
     if (!row) return null;
     const [item] = withActions(def, await decorate([toItem(row as Row, kinds)], lang, via), scope);
     return item ?? null;
@@ -435,7 +446,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const t = translator(lang);
     const format = new URL(c.req.url).searchParams.get("format") === "csv" ? "csv" : "xlsx";
     const q = parseQuery(c);
-    const rows = await ordered(selectItem(filtered(scope, q)), q.sort as string | undefined).limit(MAX_EXPORT_ROWS).execute();
+    const rows = await ordered(selectItem(filtered(scope, q), lang), q.sort as string | undefined).limit(MAX_EXPORT_ROWS).execute();
     const items = await decorate(rows.map((r: Row) => toItem(r, kinds)), lang);
     const cols = def.exportColumns ?? def.columns;
     const table = [cols.map((col) => t(col.label)), ...items.map((it) => cols.map((col) => exportCell(it[col.field], col, t, lang)))];
@@ -656,10 +667,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       const q: Record<string, unknown> = {};
       for (const [k, v] of params) q[k] = v;
       const label = m.columns[def.labelField];
-      // English readers get the English name where one is set (contract/format.ts localName).
-      const shown = lang === "en" && m.labelEn && label ? sql`coalesce(${refOf(m.labelEn)}, ${refOf(label)})` : refOf(label ?? idCol);
       const rows = await filtered(scope, q)
-        .select([sql.ref(idCol).as("value"), shown.as("label")])
+        .select([sql.ref(idCol).as("value"), (label ? shown(def.labelField, label, lang) : refOf(idCol)).as("label")])
         .orderBy(refOf(label ?? idCol))
         .orderBy(sql.ref(idCol))
         .limit(MAX_PAGE_SIZE)

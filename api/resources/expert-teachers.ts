@@ -26,6 +26,7 @@ export const expertTeachersMapping = defineMapping({
       .innerJoin("users as ex", "ex.id", "et.expert_id")
       .innerJoin("users as te", "te.id", "et.teacher_id")
       .leftJoin("kindergartens as k", "k.id", "te.kindergarten_id"),
+  english: { kindergartenName: "k.name_en" },
   columns: {
     id: "et.id",
     expertId: "et.expert_id",

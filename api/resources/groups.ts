@@ -11,7 +11,7 @@ export const groupsMapping = defineMapping({
   table: "education_groups",
   alias: "g",
   from: (db) => db.selectFrom("education_groups as g"),
-  labelEn: "g.name_en",
+  english: { name: "g.name_en" },
   columns: {
     id: "g.id",
     name: "g.name",

@@ -26,7 +26,7 @@ export const kindergartensMapping = defineMapping({
   table: "kindergartens",
   alias: "k",
   from: (db) => db.selectFrom("kindergartens as k").innerJoin("education_groups as g", "g.id", "k.education_group_id"),
-  labelEn: "k.name_en",
+  english: { name: "k.name_en", groupName: "g.name_en" },
   columns: {
     id: "k.id",
     name: "k.name",

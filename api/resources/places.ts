@@ -7,6 +7,7 @@ export const placesMapping = defineMapping({
   table: "places",
   alias: "p",
   from: (db) => db.selectFrom("places as p").innerJoin("kindergartens as k", "k.id", "p.kindergarten_id"),
+  english: { kindergartenName: "k.name_en" },
   columns: {
     id: "p.id",
     name: "p.name",

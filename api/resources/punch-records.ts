@@ -16,6 +16,7 @@ export const punchRecordsMapping = defineMapping({
       .innerJoin("users as u", "u.id", "pr.user_id")
       .innerJoin("kindergartens as k", "k.id", "pr.kindergarten_id")
       .leftJoin("punch_settings as ps", "ps.kindergarten_id", "pr.kindergarten_id"),
+  english: { kindergartenName: "k.name_en" },
   columns: {
     id: "pr.id",
     teacherId: "pr.user_id",

@@ -19,6 +19,7 @@ export const studentParentsMapping = defineMapping({
       .innerJoin("users as p", "p.id", "sp.parent_id")
       .innerJoin("kindergartens as k", "k.id", "s.kindergarten_id")
       .leftJoin("classes as c", "c.id", "s.class_id"),
+  english: { className: "c.name_en", kindergartenName: "k.name_en" },
   columns: {
     id: "sp.id",
     studentId: "sp.student_id",

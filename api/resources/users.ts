@@ -60,6 +60,7 @@ export const usersMapping = defineMapping({
       .leftJoin("kindergartens as k", "k.id", "u.kindergarten_id")
       .leftJoin("education_groups as g", "g.id", "u.education_group_id")
       .leftJoin("classes as c", "c.id", "u.class_id"),
+  english: { educationGroupName: "g.name_en", kindergartenName: "k.name_en", className: "c.name_en" },
   columns: {
     id: "u.id",
     realName: "u.real_name",

@@ -15,6 +15,7 @@ export const classes = defineResource({
   item: z.object({
     id: z.number().int(),
     name: z.string(),
+    nameEn: z.string().nullable(),
     level: z.enum(CLASS_LEVELS),
     kindergartenId: z.number().int(),
     kindergartenName: z.string(),
@@ -25,6 +26,8 @@ export const classes = defineResource({
   }),
   form: z.object({
     name: fields.text({ max: 30, message: "resources:classes.errors.nameRequired" }),
+    /** Shown to English readers wherever the class is named (lists, options). */
+    nameEn: fields.optionalText({ max: 60 }),
     level: fields.choice(CLASS_LEVELS, "resources:classes.errors.levelRequired"),
     /** Group and platform roles choose; a kindergarten admin's classes go to her kindergarten. */
     kindergartenId: fields.optionalRef(),
@@ -33,6 +36,7 @@ export const classes = defineResource({
   labelField: "name",
   columns: [
     { field: "name", label: "resources:classes.fields.name", sortable: true, link: true },
+    { field: "nameEn", label: "resources:classes.fields.nameEn", sortable: true },
     { field: "level", label: "resources:classes.fields.level", sortable: true, format: "enum", enumPrefix: "resources:classes.levels" },
     { field: "kindergartenName", label: "resources:common.kindergarten", sortable: true, roles: [Role.superAdmin] },
     { field: "teacherNames", label: "resources:classes.fields.teachers", format: "tags" },
@@ -43,13 +47,14 @@ export const classes = defineResource({
     { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin] },
     { field: "level", label: "resources:classes.fields.level", kind: "select", options: { static: levelOptions } },
   ],
-  search: ["name"],
+  search: ["name", "nameEn"],
   defaultSort: "name",
   formGroups: [
     {
       fields: [
         { name: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin] },
         { name: "name", label: "resources:classes.fields.name", kind: "text", placeholder: "resources:classes.placeholders.name" },
+        { name: "nameEn", label: "resources:classes.fields.nameEn", kind: "text", placeholder: "resources:classes.placeholders.nameEn" },
         { name: "level", label: "resources:classes.fields.level", kind: "select", options: { static: levelOptions } },
         {
           name: "teacherIds",
@@ -64,6 +69,7 @@ export const classes = defineResource({
   exportColumns: [
     { field: "id", label: "resources:common.id" },
     { field: "name", label: "resources:classes.fields.name" },
+    { field: "nameEn", label: "resources:classes.fields.nameEn" },
     { field: "level", label: "resources:classes.fields.level", format: "enum", enumPrefix: "resources:classes.levels" },
     { field: "kindergartenName", label: "resources:common.kindergarten" },
     { field: "teacherNames", label: "resources:classes.fields.teachers", format: "tags" },

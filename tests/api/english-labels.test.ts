@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classes } from "@contract/resources/classes";
 import { punchSettings } from "@contract/resources/punch-settings";
+import { studentParents } from "@contract/resources/student-parents";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
@@ -69,6 +70,31 @@ describe("names shown on pages in the caller's language", () => {
     const name = async (lang: string) => (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
     expect(await name("en")).toBe("Sunshine Kindergarten (Chaoyang)");
     expect(await name("zh")).toBe("阳光幼儿园（朝阳园）");
+  });
+});
+
+describe("lists and records name kindergartens, groups and classes in English for English readers", () => {
+  it("display-only names follow the language; a class's own (editable) name stays as entered, its English name beside it", async () => {
+    const row = await t.api.handle.db.selectFrom("classes").select(["id", "name", "name_en"]).where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    const get = async (lang: string) => (await t.call<{ name: string; nameEn: string | null; kindergartenName: string }>("GET", `${classes.endpoint}${row.id}/`, { token: admin6, lang })).data;
+    expect(await get("en")).toMatchObject({ name: row.name, nameEn: row.name_en, kindergartenName: "Sunshine Kindergarten (Chaoyang)" });
+    expect(await get("zh")).toMatchObject({ name: row.name, nameEn: row.name_en, kindergartenName: "阳光幼儿园（朝阳园）" });
+
+    const students = await t.call<{ list: { className: string | null; kindergartenName: string }[] }>("GET", studentParents.endpoint, { token: admin5, lang: "en", query: { pageSize: 50 } });
+    expect(students.code).toBe(200);
+    const named = students.data.list.filter((s) => s.className);
+    expect(named.length).toBeGreaterThan(0);
+    for (const s of named) expect(s.className).not.toMatch(/\p{Script=Han}/u);
+    for (const s of students.data.list) expect(s.kindergartenName).toBe("Sunshine Kindergarten (Chaoyang)");
+  });
+
+  it("a class's English name is saved from the form and searched", async () => {
+    const created = await t.call<{ id: number; nameEn: string | null }>("POST", classes.endpoint, { token: admin5, lang: "en", form: { name: "英文测试班", nameEn: "English Test Class", level: "pre" } });
+    expect(created.code).toBe(200);
+    expect(created.data.nameEn).toBe("English Test Class");
+    const found = await t.call<{ list: { id: number }[] }>("GET", classes.endpoint, { token: admin5, query: { keyword: "English Test" } });
+    expect(found.data.list.map((c) => c.id)).toEqual([created.data.id]);
+    expect(labelOf(await options("classOptions", admin5, "en"), created.data.id)).toBe("English Test Class");
   });
 });
 

@@ -151,16 +151,17 @@ describe("classes (kindergartens/classes/)", () => {
     expect(x.res.headers.get("content-type")).toContain("spreadsheetml");
     expect(x.res.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent("班级")}-`);
     const rows = await sheetRows(x.buf);
-    expect(rows[0]).toEqual(["编号", "班级名称", "年级", "幼儿园", "老师", "学生人数", "创建时间"]);
+    expect(rows[0]).toEqual(["编号", "班级名称", "英文名称", "年级", "幼儿园", "老师", "学生人数", "创建时间"]);
     expect(rows.slice(1).map((r) => r[1])).toEqual(["大一班", "大二班"]);
-    expect(rows[1]![2]).toBe("大班");
+    expect(rows[1]![2]).toBe("Senior 1");
+    expect(rows[1]![3]).toBe("大班");
 
     const c = await download(`${base}export/`, admin5, { format: "csv", keyword: "托" });
     expect(c.res.headers.get("content-type")).toContain("text/csv");
     const text = c.buf.toString("utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("编号,班级名称,年级,幼儿园,老师,学生人数,创建时间");
+    expect(lines[0]).toBe("编号,班级名称,英文名称,年级,幼儿园,老师,学生人数,创建时间");
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).every((l) => l.includes(",托班,"))).toBe(true);
   });
