@@ -172,7 +172,7 @@ function discardBody(request: Request): void {
 }
 
 /** A short translated page (plain text): resource routes send it as is, pages show their error boundary. */
-async function refusal(request: Request, status: 403 | 413, message: string): Promise<Response> {
+function refusal(request: Request, status: 403 | 413, message: string): Response {
   const headers = setSecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), request);
   return new Response(message, { status, statusText: status === 403 ? "Forbidden" : "Payload Too Large", headers });
 }
@@ -186,9 +186,9 @@ export async function requireCsrf(request: Request): Promise<void> {
     discardBody(request);
     const t = await getT(request, "common");
     if (error instanceof BodyTooLargeError) {
-      throw await refusal(request, 413, t("errors.tooLarge", { limit: `${error.limit / MB} MB` }));
+      throw refusal(request, 413, t("errors.tooLarge", { limit: `${error.limit / MB} MB` }));
     }
-    throw await refusal(request, 403, t("errors.csrf"));
+    throw refusal(request, 403, t("errors.csrf"));
   }
 }
 
