@@ -22,10 +22,15 @@ import { settle, upstream } from "~/utils/upstream.server";
  * sandbox `wechat-sandbox/authorize`), which comes back here with `?code=…&state=…`; the state is
  * this browser's CSRF token. The phone-number payload (`encryptedData`, `iv`) comes with the
  * callback when the authoriser supplies it; otherwise the applicant confirms the phone bound to
- * WeChat and the console builds the payload the way the mini-program would (AES, section 9).
+ * WeChat and the console builds the payload the way the mini-program would (AES, section 9). That step
+ * starts filled in: with the phone the authoriser names in the callback (`phone`, as the local stand-in knows
+ * the phone the applicant gave it), or, after a refused confirmation, with what was typed.
  */
 const HOME = "/admission/wx/introduction";
 const idParam = z.coerce.number().int().positive();
+const phoneParam = z.string().trim().regex(/^1\d{10}$/);
+/** A phone to show in the confirmation step: only a well-formed one (it is a hint; the API checks the login). */
+const phoneHint = (v: FormDataEntryValue | string | null) => (typeof v === "string" && phoneParam.safeParse(v).success ? v.trim() : null);
 
 function params(url: URL) {
   const kindergartenId = idParam.safeParse(url.searchParams.get("kindergartenId") ?? undefined);
@@ -82,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw redirect(again.pathname + again.search, { headers: csrfHeaders });
     }
   }
-  const base = { title: t("menu:title.admissionLogin"), ...p, code: null as string | null, error: null as string | null };
+  const base = { title: t("menu:title.admissionLogin"), ...p, code: null as string | null, error: null as string | null, phone: phoneHint(url.searchParams.get("phone")) };
 
   if (code) {
     if (state !== csrf) return json({ ...base, error: t("common:auth.wx.badState") });
@@ -122,8 +127,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const p = params(new URL(request.url));
   const form = await request.formData();
   const parsed = PhoneSchema.safeParse({ code: form.get("code"), phone: form.get("phone") });
+  // A refused confirmation shows the phone as typed (the applicant corrects it instead of typing it again).
+  const typed = String(form.get("phone") ?? "").slice(0, 20);
   if (!parsed.success || !p.kindergartenId) {
-    return json({ error: (parsed.success ? null : "phone.invalid") as string | null }, { status: 400 });
+    return json({ error: (parsed.success ? null : "phone.invalid") as string | null, phone: typed }, { status: 400 });
   }
   const env = getEnv();
   const encryptedData = aesEncrypt(JSON.stringify({ phoneNumber: parsed.data.phone }), { key: env.AES_KEY, iv: env.AES_IV });
@@ -135,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
     iv: Buffer.from(env.AES_IV, "utf8").toString("base64"),
   });
   if (out.ok) return out.response;
-  return json({ error: out.error as string | null }, { status: 400 });
+  return json({ error: out.error as string | null, phone: typed }, { status: 400 });
 }
 
 export default function AdmissionWxLogin() {
@@ -143,9 +150,10 @@ export default function AdmissionWxLogin() {
     kindergartenId: number | null;
     code: string | null;
     error: string | null;
+    phone: string | null;
     authorizeUrl?: string;
   };
-  const actionData = useActionData<typeof action>() as { error?: string | null } | undefined;
+  const actionData = useActionData<typeof action>() as { error?: string | null; phone?: string } | undefined;
   const { t } = useTranslation(["common", "menu"]);
   const errorText = useErrorText();
   const busy = useNavigation().state !== "idle";
@@ -170,7 +178,17 @@ export default function AdmissionWxLogin() {
             <input type="hidden" name="code" value={data.code} />
             <p className="text-sm text-gray-600">{t("auth.wx.phoneStep")}</p>
             <Field label={t("auth.wx.phone")} htmlFor="wx-phone">
-              <Input id="wx-phone" name="phone" type="tel" inputMode="numeric" required pattern="1[0-9]{10}" autoComplete="tel" />
+              <Input
+                id="wx-phone"
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                required
+                pattern="1[0-9]{10}"
+                autoComplete="tel"
+                defaultValue={actionData?.phone ?? data.phone ?? ""}
+                className="h-11 text-base"
+              />
             </Field>
             <Button type="submit" variant="wechat" size="lg" className="w-full" disabled={busy}>
               {busy ? t("auth.wx.authorizing") : t("auth.wx.confirm")}
@@ -190,7 +208,7 @@ export default function AdmissionWxLogin() {
         ) : null}
         {data.code && error ? (
           <p className="mt-2 text-center text-sm">
-            <a className="text-primary hover:underline" href={`?kindergartenId=${data.kindergartenId ?? ""}`}>
+            <a className="inline-block px-2 py-1 text-primary hover:underline" href={`?kindergartenId=${data.kindergartenId ?? ""}`}>
               {t("retry")}
             </a>
           </p>
