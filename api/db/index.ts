@@ -109,9 +109,16 @@ class SerializedLibsqlDialect extends LibsqlDialect {
 
 /**
  * Pool settings: a bounded wait for a connection (a database that is down or unreachable answers 503 within
- * seconds instead of hanging requests), idle connections closed after a while, TCP keep-alive to notice dead peers.
+ * seconds instead of hanging requests), idle connections closed after a while, TCP keep-alive probes after 10 s
+ * of silence so that a peer gone without a reset (fail-over, network partition) is noticed by the OS.
  */
-const PG_POOL = { max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, keepAlive: true } satisfies pg.PoolConfig;
+const PG_POOL = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} satisfies pg.PoolConfig;
 
 /** SQLSTATEs of a lost or refused connection: shutdown (57P01–03) and connection exceptions (08…). */
 const PG_CONNECTION_CODES = new Set(["57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"]);
