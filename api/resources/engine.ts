@@ -34,6 +34,7 @@ import {
   type ResourceDefinition,
 } from "@contract/resource";
 import { aesDecrypt, type AesKeys } from "@contract/crypto";
+import { formatList } from "@contract/format";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
@@ -527,7 +528,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       const labelsOf = (col: (typeof cols)[number]) => [rt("zh", col.label), rt("en", col.label), col.field].map((s) => s.trim().toLowerCase());
       const index = cols.map((col) => header.findIndex((h) => labelsOf(col).includes(String(h ?? "").trim().toLowerCase())));
       const missing = cols.filter((_, i) => index[i]! < 0).map((col) => t(col.label));
-      if (missing.length) throw fieldErrors({ file: [`crud:import.badHeader#columns=${encodeURIComponent(missing.join("、"))}`] });
+      if (missing.length) throw fieldErrors({ file: [`crud:import.badHeader#columns=${encodeURIComponent(formatList(lang, missing, "long"))}`] });
       const dataRows = rest.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((v) => String(v ?? "").trim() !== ""));
       if (!dataRows.length) throw fieldErrors({ file: ["crud:import.empty"] });
       if (dataRows.length > MAX_IMPORT_ROWS) throw fieldErrors({ file: [`crud:import.tooMany#max=${MAX_IMPORT_ROWS}`] });

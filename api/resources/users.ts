@@ -5,6 +5,7 @@ import { sql, type Kysely, type SqlBool } from "kysely";
 import zhMenu from "@contract/locales/zh/menu.json";
 import enMenu from "@contract/locales/en/menu.json";
 import { aesDecrypt } from "@contract/crypto";
+import { formatList } from "@contract/format";
 import { isStrongPassword, passwordProblems } from "@contract/password-policy";
 import { grantableRoles, passwordResetSchema, users } from "@contract/resources/users";
 import type { RoleId } from "@contract/roles";
@@ -112,13 +113,13 @@ export const usersMapping = defineMapping({
         item.roleNames = ids.map((id: number) => roleName(lang, id));
       }
     },
-    async beforeWrite({ w, scope }, { mode, values, existing }) {
+    async beforeWrite({ w, scope, lang }, { mode, values, existing }) {
       const trx = w.trx;
       const roleIds = [...new Set((values.roleIds as number[]) ?? [])];
       values.roleIds = roleIds;
       const mine = grantableRoles(scope.roleId) as number[];
       const refused = roleIds.filter((r) => !mine.includes(r));
-      if (refused.length) throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", { roles: refused.map((r) => roleName("zh", r)).join("、") });
+      if (refused.length) throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", { roles: formatList(lang, refused.map((r) => roleName(lang, r)), "long") });
 
       // Kindergarten and group: a kindergarten admin's users live in her kindergarten; group roles choose one of
       // their group (or none: a group-level user); the super admin chooses any kindergarten, or a group.

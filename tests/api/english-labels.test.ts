@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classes } from "@contract/resources/classes";
+import { places } from "@contract/resources/places";
 import { punchSettings } from "@contract/resources/punch-settings";
 import { studentParents } from "@contract/resources/student-parents";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { enc, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
  * Labels the API builds (lookup options, exports) follow the caller's language (`lang` header):
@@ -95,6 +96,27 @@ describe("lists and records name kindergartens, groups and classes in English fo
     const found = await t.call<{ list: { id: number }[] }>("GET", classes.endpoint, { token: admin5, query: { keyword: "English Test" } });
     expect(found.data.list.map((c) => c.id)).toEqual([created.data.id]);
     expect(labelOf(await options("classOptions", admin5, "en"), created.data.id)).toBe("English Test Class");
+  });
+});
+
+describe("messages name things in the caller's language", () => {
+  it("refused roles are listed in the caller's language, joined as the language joins them", async () => {
+    const admin15 = await t.token(phoneOf(15));
+    const form = { phone: "13912349901", realName: "测试", password: enc("Bright#2026"), gender: "female", enabled: "on", roleIds: "6,13,3", defaultRoleId: 3, kindergartenId: 1 };
+    const en = await t.call<{ errors: Record<string, string[]> }>("POST", "users/", { token: admin15, lang: "en", form });
+    expect(en.data.errors.roleIds).toEqual(["You may not grant these roles: Super admin and Admission applicant"]);
+    const zh = await t.call<{ errors: Record<string, string[]> }>("POST", "users/", { token: admin15, lang: "zh", form });
+    expect(zh.data.errors.roleIds).toEqual(["您不能授予这些角色：超级管理员和招生用户"]);
+  });
+
+  it("an import with a wrong header names the missing columns with the language's separators", async () => {
+    const body = new FormData();
+    body.set("file", new File(["\uFEFFnothing,here\r\nx,y\r\n"], "places.csv", { type: "text/csv" }));
+    const res = await fetch(new URL(`${places.endpoint}import/`, t.url), { method: "POST", headers: { token: admin5, lang: "en" }, body });
+    const reply = (await res.json()) as { data: { errors: { file: string[] } } };
+    const [message] = reply.data.errors.file;
+    expect(message).toMatch(/^Wrong header row; missing columns: .+, .+ and .+$|^Wrong header row; missing columns: .+ and .+$/);
+    expect(message).not.toMatch(CJK_PUNCTUATION);
   });
 });
 

@@ -107,7 +107,7 @@ describe("users (users/)", () => {
       [{ phone: "13912340002", password: "not-encrypted" }, "password", ""],
       [{ phone: "13912340002", defaultRoleId: 5 }, "defaultRoleId", "The default role must be one of the selected roles"],
       [{ phone: "13912340002", roleIds: undefined }, "roleIds", "Select at least one role"],
-      [{ phone: "13912340002", roleIds: "6", defaultRoleId: 6 }, "roleIds", "You may not grant these roles: 超级管理员"],
+      [{ phone: "13912340002", roleIds: "6", defaultRoleId: 6 }, "roleIds", "You may not grant these roles: Super admin"],
       [{ phone: "13912340002", roleIds: "15", defaultRoleId: 15 }, "roleIds", ""],
       [{ phone: "13912340002", realName: undefined }, "realName", "Enter the real name"],
       [{ phone: "13912340002", bonusPoints: -1 }, "bonusPoints", ""],
@@ -141,7 +141,7 @@ describe("users (users/)", () => {
     const kg2 = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340021", kindergartenId: 2 }) });
     expect(kg2.data).toMatchObject({ kindergartenId: 2, educationGroupId: 1 });
     const six = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340022", roleIds: "6,3", defaultRoleId: 3 }), lang: "en" });
-    expect(six.data.errors.roleIds).toEqual(["You may not grant these roles: 超级管理员"]);
+    expect(six.data.errors.roleIds).toEqual(["You may not grant these roles: Super admin"]);
     const sa = await userId(phoneOf(6));
     expect((await t.call("PUT", `${base}${sa}/`, { token: admin15, form: newUser({ phone: phoneOf(6), roleIds: "6", defaultRoleId: 6, password: undefined }) })).code).toBe(403);
     // A kindergarten admin sees the group-level user? No: it is not in her kindergarten.
