@@ -8,12 +8,13 @@ import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, useErrorText } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { getCsrfToken, requireCsrf } from "~/utils/csrf.server";
+import { getCsrfToken, requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { safeLoginRedirect } from "~/utils/redirect.server";
 import { commitUser, getUser } from "~/utils/session.server";
+import { combineHeaders } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
 
 /**
@@ -61,7 +62,8 @@ async function loginWechat(
     }),
   );
   if (!result.ok) return { ok: false as const, error: result.error };
-  const headers = await commitUser(request, result.data);
+  // As at /login: a new CSRF token with the new session.
+  const headers = combineHeaders(await commitUser(request, result.data), await rotateCsrfToken(request));
   return { ok: true as const, response: redirect(safeLoginRedirect(p.redirect, HOME), { headers }) };
 }
 
