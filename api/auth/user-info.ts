@@ -1,6 +1,8 @@
 import { DEFAULT_OPTIONAL_FUNCTION, FLAGS, type OptionalFunction } from "@contract/optional-function";
 import { ROLE_REACH, isRoleId, type RoleId } from "@contract/roles";
 import type { UserInfo } from "@contract/api";
+import { localName } from "@contract/format";
+import type { Lang } from "@contract/settings";
 import type { Db } from "@api/db";
 import { groupIdFor } from "@api/tenancy";
 
@@ -31,7 +33,8 @@ export async function rolesOf(db: Db, userId: number, defaultRoleId?: number): P
 }
 
 /** UserInfo of section 3 for a session (user, current role, current kindergarten). */
-export async function buildUserInfo(db: Db, userId: number, roleId: RoleId, kindergartenId: number | null): Promise<UserInfo> {
+/** The user info of a session; kindergarten and group names in the reader's language. */
+export async function buildUserInfo(db: Db, userId: number, roleId: RoleId, kindergartenId: number | null, lang: Lang): Promise<UserInfo> {
   const user = await db
     .selectFrom("users")
     .select(["id", "real_name", "phone", "education_group_id", "default_role_id"])
@@ -39,11 +42,11 @@ export async function buildUserInfo(db: Db, userId: number, roleId: RoleId, kind
     .executeTakeFirstOrThrow();
   const kg = kindergartenId == null
     ? undefined
-    : await db.selectFrom("kindergartens").select(["id", "name", "education_group_id"]).where("id", "=", kindergartenId).executeTakeFirst();
+    : await db.selectFrom("kindergartens").select(["id", "name", "name_en", "education_group_id"]).where("id", "=", kindergartenId).executeTakeFirst();
   const groupId = groupIdFor(ROLE_REACH[roleId], user.education_group_id, kg?.education_group_id ?? null);
   const group = groupId == null
     ? undefined
-    : await db.selectFrom("education_groups").select(["id", "name"]).where("id", "=", groupId).executeTakeFirst();
+    : await db.selectFrom("education_groups").select(["id", "name", "name_en"]).where("id", "=", groupId).executeTakeFirst();
   return {
     userId: Number(user.id),
     realName: user.real_name,
@@ -51,9 +54,9 @@ export async function buildUserInfo(db: Db, userId: number, roleId: RoleId, kind
     roleId,
     roles: await rolesOf(db, userId, Number(user.default_role_id)),
     kindergartenId: kg ? Number(kg.id) : null,
-    kindergartenName: kg?.name ?? null,
+    kindergartenName: kg ? localName(lang, kg.name, kg.name_en) : null,
     educationGroupId: groupId,
-    educationGroupName: group?.name ?? null,
+    educationGroupName: group ? localName(lang, group.name, group.name_en) : null,
     optionalFunction: await loadOptionalFunction(db, kg ? Number(kg.id) : null),
   };
 }

@@ -7,7 +7,7 @@ import type { App, Deps } from "@api/context";
 import { write, SYSTEM_ACTOR } from "@api/db/audit";
 import { nowIso } from "@api/db";
 import { ApiError, forbidden, langOf, notFound, ok } from "@api/http";
-import { t } from "@api/i18n";
+import { t, type Lang } from "@api/i18n";
 import { UNUSABLE_PASSWORD, verifyPassword } from "@api/auth/password";
 import { isApplicantSession, issueToken, replaceToken, revokeToken } from "@api/auth/tokens";
 import { buildUserInfo, rolesOf } from "@api/auth/user-info";
@@ -28,17 +28,17 @@ export function registerTokenRoutes(app: App, deps: Deps) {
    * kindergarten switch) the old token is revoked in the same transaction, only if still live (else 401), so
    * parallel switches with one token yield one new token.
    */
-  async function newSession(userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number, applicantOnly = false) {
+  async function newSession(lang: Lang, userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number, applicantOnly = false) {
     const token = await write(db, { userId, roleId }, async (w) => {
       if (replaces != null) await replaceToken(w, replaces);
       return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds, applicantOnly });
     });
-    return { token, ...(await sessionInfo(userId, roleId, kindergartenId, applicantOnly)) };
+    return { token, ...(await sessionInfo(lang, userId, roleId, kindergartenId, applicantOnly)) };
   }
 
   /** UserInfo of a session; a WeChat applicant session lists role 13 only (the account's other roles need its password or SMS code). */
-  async function sessionInfo(userId: number, roleId: RoleId, kindergartenId: number | null, applicantOnly: boolean) {
-    const info = await buildUserInfo(db, userId, roleId, kindergartenId);
+  async function sessionInfo(lang: Lang, userId: number, roleId: RoleId, kindergartenId: number | null, applicantOnly: boolean) {
+    const info = await buildUserInfo(db, userId, roleId, kindergartenId, lang);
     return applicantOnly ? { ...info, roles: [Role.applicant] } : info;
   }
 
@@ -70,7 +70,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
         throw new ApiError(400, "auth.needReset", {}, null, NEED_RESET_PASSWORD);
       const roles = await rolesOf(db, user.id, user.default_role_id);
       if (!roles.length) throw forbidden("auth.noRole");
-      return ok(c, await newSession(user.id, roles[0], user.kindergarten_id, form.platform || PLATFORM_PC), "auth.loginOk");
+      return ok(c, await newSession(langOf(c), user.id, roles[0], user.kindergarten_id, form.platform || PLATFORM_PC), "auth.loginOk");
     },
   );
 
@@ -103,7 +103,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const s = scopeOf(c);
-      return ok(c, await sessionInfo(s.userId, s.roleId, s.kindergartenId, await isApplicantSession(db, s.tokenId)));
+      return ok(c, await sessionInfo(langOf(c), s.userId, s.roleId, s.kindergartenId, await isApplicantSession(db, s.tokenId)));
     },
   );
 
@@ -134,7 +134,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
         if (allowed.some((k) => k.id === s.kindergartenId)) kg = s.kindergartenId;
       }
       const platform = c.req.valid("form").platform || PLATFORM_PC;
-      return ok(c, await newSession(s.userId, id, kg, platform, s.tokenId, applicantOnly));
+      return ok(c, await newSession(langOf(c), s.userId, id, kg, platform, s.tokenId, applicantOnly));
     },
   );
 
@@ -158,7 +158,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       const allowed = await switchableKindergartens(db, s.userId, s.roleId);
       if (!allowed.some((k) => k.id === id)) throw forbidden("auth.kindergartenNotBound");
       const platform = c.req.valid("query").platform || PLATFORM_PC;
-      return ok(c, await newSession(s.userId, s.roleId, id, platform, s.tokenId));
+      return ok(c, await newSession(langOf(c), s.userId, s.roleId, id, platform, s.tokenId));
     },
   );
 
@@ -240,7 +240,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
         else await w.insert("wechat_accounts", { openid: identity.openid, app_id: form.appId, user_id: id, nickname, created_at: now });
         return id;
       });
-      return ok(c, await newSession(userId, Role.applicant, kg.id, "wechat", undefined, true), "auth.loginOk");
+      return ok(c, await newSession(langOf(c), userId, Role.applicant, kg.id, "wechat", undefined, true), "auth.loginOk");
     },
   );
 }

@@ -67,6 +67,14 @@ describe("lookup labels in the caller's language", () => {
 });
 
 describe("names shown on pages in the caller's language", () => {
+  it("the user info names the kindergarten and the group in English for English readers", async () => {
+    const info = async (lang: string) => (await t.call<{ kindergartenName: string; educationGroupName: string }>("GET", "token/info", { token: admin5, lang })).data;
+    expect(await info("en")).toMatchObject({ kindergartenName: "Sunshine Kindergarten (Chaoyang)", educationGroupName: "Sunshine Education Group" });
+    expect(await info("zh")).toMatchObject({ kindergartenName: "阳光幼儿园（朝阳园）", educationGroupName: "阳光教育集团" });
+    const login = await t.login(phoneOf(1), undefined, { lang: "en" });
+    expect(login.data).toMatchObject({ kindergartenName: "Sunshine Kindergarten (Chaoyang)" });
+  });
+
   it("the punch-in setting names the kindergarten in English for English readers", async () => {
     const name = async (lang: string) => (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
     expect(await name("en")).toBe("Sunshine Kindergarten (Chaoyang)");
