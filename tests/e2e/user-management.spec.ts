@@ -82,6 +82,8 @@ test("a kindergarten admin creates a user (field messages first), disables and r
   await page.getByLabel("真实姓名").fill("端到端用户");
   await page.getByLabel("手机号").fill("1234");
   await page.getByLabel("密码", { exact: true }).fill("abc12345");
+  // Leaving the field shows its message and moves the fields below: let that happen before clicking one of them.
+  await page.getByLabel("密码", { exact: true }).blur();
   await page.getByLabel("老师", { exact: true }).check();
   await page.getByLabel("默认角色").selectOption("4");
   await page.getByTestId("form-submit").click();
