@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import pkg from "../package.json";
 import type { App, AppEnv, Deps } from "./context";
 import { ApiError, errorBody, httpExceptionReply, langOf, routeMissing, securityHeaders, validationHook } from "./http";
-import { bodyLimits, readableBodies } from "./limits";
+import { bodyLimits, closeIfBodyPending, readableBodies } from "./limits";
 import { t } from "./i18n";
 import { isDatabaseUnavailable } from "./db";
 import { registerTokenRoutes } from "./routes/token";
@@ -43,7 +43,7 @@ export function buildApp(deps: Deps): App {
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
   // Before every route: security headers on every answer, body size limits, unreadable bodies refused (400).
-  app.use("*", securityHeaders, bodyLimits(deps.config.limits), readableBodies);
+  app.use("*", securityHeaders, closeIfBodyPending, bodyLimits(deps.config.limits), readableBodies);
 
   registerTokenRoutes(app, deps);
   registerRegistrationRoutes(app, deps);

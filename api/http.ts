@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { MAX_INT } from "@contract/limits";
 import { t, hasKey, langFromHeader, type Lang } from "./i18n";
 
 /** A failure that becomes `{code: status, msg: t(key), data}` with HTTP status `status`. */
@@ -30,6 +31,20 @@ export function fieldError(field: string, key: string, params: Record<string, st
 }
 
 export const langOf = (c: Context): Lang => langFromHeader(c.req.header("lang"));
+
+/** A form's `ids` (repeated or comma-separated) as distinct row ids, or null when one is not an id a column can hold. */
+export function idsOf(raw: unknown): number[] | null {
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  const ids = [...new Set(parts.map(Number))];
+  return ids.length && ids.every((n) => Number.isInteger(n) && n > 0 && n <= MAX_INT) ? ids : null;
+}
+
+/** The `:id` of the path (routes match `[0-9]+`); an id no column can hold names no row: 404, not a database error. */
+export function pathId(c: Context): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id > MAX_INT) throw notFound();
+  return id;
+}
 
 /** Success: `{code: 200, msg, data}`. */
 export function ok<T>(c: Context, data: T, msgKey = "ok") {
@@ -94,8 +109,10 @@ export const validationHook = (result: { success: boolean; error?: unknown }, c:
   }
 };
 
-/** Pages the API serves as HTML (docs, WeChat sandbox): nothing runs, nothing loads, nothing frames them. */
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** Pages the API serves as HTML (docs, WeChat sandbox): nothing runs, nothing loads, nothing frames them;
+ *  forms post only here (and to `formTargets`, origins a form's answer redirects to). */
+export const pageCsp = (formTargets: string[] = []) =>
+  `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action ${["'self'", ...formTargets].join(" ")}; frame-ancestors 'none'; base-uri 'none'`;
 /** Everything else is JSON or a download: not a document at all. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -106,7 +123,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.header("X-Frame-Options", "DENY");
   if (!c.res.headers.has("Content-Security-Policy")) {
     const html = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
-    c.header("Content-Security-Policy", html ? PAGE_CSP : API_CSP);
+    c.header("Content-Security-Policy", html ? pageCsp() : API_CSP);
   }
 };
 

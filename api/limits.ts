@@ -58,6 +58,17 @@ export function bodyLimits(limits: Limits): MiddlewareHandler {
   };
 }
 
+/**
+ * An answer sent before its request's body has fully arrived (a 413, or a 401/403/400 decided before the body
+ * was read) says `Connection: close`: the server drops such a connection rather than wait for the rest, and a
+ * client told "keep-alive" would send its next request down a socket about to close.
+ */
+export const closeIfBodyPending: MiddlewareHandler = async (c, next) => {
+  await next();
+  const incoming = (c.env as { incoming?: { complete?: boolean } } | undefined)?.incoming;
+  if (incoming && incoming.complete === false) c.header("Connection", "close");
+};
+
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 const hasBody = (c: Context) =>
@@ -66,16 +77,31 @@ const hasBody = (c: Context) =>
 /**
  * Writes are forms (architecture.md): a body of another type answers 400, and a form body that cannot be
  * parsed (malformed multipart, no boundary) answers 400 here, once, instead of a 500 in whichever handler
- * reads it first. Handlers read the parsed form from hono's cache (`c.req.parseBody`, validators).
+ * reads it first; a field with a control character answers 422. Handlers read the parsed form from hono's
+ * cache (`c.req.parseBody`, validators).
  */
 export const readableBodies: MiddlewareHandler = async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD" || STREAMED.test(c.req.path) || !hasBody(c)) return next();
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(type)) throw new ApiError(400, "error.unsupportedType");
+  let form: Record<string, unknown>;
   try {
-    await c.req.parseBody();
+    form = await c.req.parseBody({ all: true });
   } catch {
     throw new ApiError(400, "error.badBody");
   }
+  refuseControlCharacters(form);
   return next();
 };
+
+/** C0 controls but tab, LF and CR, and DEL: never typed into a form; NUL is even refused by PostgreSQL text. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** 422 on every form field holding a control character (files are not text: left to their readers). */
+function refuseControlCharacters(form: Record<string, unknown>) {
+  const errors: Record<string, { key: string }[]> = {};
+  for (const [name, value] of Object.entries(form))
+    if ((Array.isArray(value) ? value : [value]).some((v) => typeof v === "string" && CONTROL.test(v))) errors[name] = [{ key: "validation.controlChars" }];
+  if (Object.keys(errors).length) throw new ApiError(422, "error.validation", {}, { errors });
+}

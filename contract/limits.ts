@@ -26,6 +26,9 @@ export const UPLOAD_KINDS = {
 } as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] }>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
+/** The largest id or integer a column holds (PostgreSQL `integer`): larger numbers are refused, never sent to the database. */
+export const MAX_INT = 2_147_483_647;
+
 /** Longest object key accepted (bytes of UTF-8, like S3/OSS's 1024). */
 export const MAX_OBJECT_KEY_BYTES = 1024;
 

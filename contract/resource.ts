@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { findPage } from "./route-tree";
 import type { RoleId } from "./roles";
+import { MAX_INT } from "./limits";
 
 /**
  * The declarative definition of a resource (an entity with list / form / CRUD pages), shared by the
@@ -336,14 +337,14 @@ export const fields = {
   integer: (o: { min?: number; max?: number; message?: string } = {}) => {
     let s = z.number({ error: o.message ?? "crud:validation.required" }).int("crud:validation.integer");
     if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
-    if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
-    return s;
+    const max = o.max ?? MAX_INT;
+    return s.max(max, `crud:validation.max#max=${max}`);
   },
   optionalInteger: (o: { min?: number; max?: number } = {}) => {
     let s = z.number({ error: "crud:validation.integer" }).int("crud:validation.integer");
     if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
-    if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
-    return s.nullish();
+    const max = o.max ?? MAX_INT;
+    return s.max(max, `crud:validation.max#max=${max}`).nullish();
   },
   number: (o: { min?: number; max?: number; message?: string } = {}) => {
     let s = z.number({ error: o.message ?? "crud:validation.required" });
@@ -355,12 +356,12 @@ export const fields = {
   choice: <const T extends readonly [string, ...string[]]>(values: T, message = "crud:validation.choose") =>
     z.enum(values, { error: message }),
   /** A referenced id (select). */
-  ref: (message = "crud:validation.choose") => z.number({ error: message }).int(message).positive(message),
-  optionalRef: () => z.number({ error: "crud:validation.choose" }).int().positive().nullish(),
+  ref: (message = "crud:validation.choose") => z.number({ error: message }).int(message).positive(message).max(MAX_INT, message),
+  optionalRef: () => z.number({ error: "crud:validation.choose" }).int().positive().max(MAX_INT, "crud:validation.choose").nullish(),
   /** Several referenced ids (multiselect); missing = []. */
   refs: (o: { max?: number } = {}) =>
     z
-      .array(z.number({ error: "crud:validation.choose" }).int().positive())
+      .array(z.number({ error: "crud:validation.choose" }).int().positive().max(MAX_INT, "crud:validation.choose"))
       .max(o.max ?? 100, `crud:validation.tooMany#max=${o.max ?? 100}`)
       .default([]),
   date: (message = "crud:validation.required") =>

@@ -20,6 +20,7 @@ import type { Context } from "hono";
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { pageSchema } from "@contract/api";
+import { MAX_INT } from "@contract/limits";
 import {
   allFormFields,
   formSchemaFor,
@@ -39,7 +40,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import type { Database, TableName } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
 import { uniqueViolation } from "@api/db/unique";
-import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
+import { ApiError, fieldError, forbidden, idsOf, langOf, notFound, pathId } from "@api/http";
 import { hasKey, t as apiT, type Lang } from "@api/i18n";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { kindergartenFilter, scoped, type Scope } from "@api/tenancy";
@@ -315,7 +316,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       else if (f.kind === "text") qb = qb.where(sql<SqlBool>`${ref} like ${escapeLike(v)} escape '\\'`);
       else if (kinds[f.field] === "number") {
         const n = Number(v);
-        qb = Number.isFinite(n) ? qb.where(sql<SqlBool>`${ref} = ${n}`) : qb.where(sql<SqlBool>`1 = 0`);
+        qb = Number.isFinite(n) && Math.abs(n) <= MAX_INT ? qb.where(sql<SqlBool>`${ref} = ${n}`) : qb.where(sql<SqlBool>`1 = 0`);
       } else qb = qb.where(sql<SqlBool>`${ref} = ${v}`);
     }
     const keyword = q.keyword as string | undefined;
@@ -468,10 +469,8 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
     const scope = await guard(c, "delete");
     const lang = langOf(c);
     const body = await c.req.parseBody({ all: true });
-    const raw = body.ids;
-    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
-    const ids = [...new Set(parts.map(Number))];
-    if (!ids.length || ids.some((n) => !Number.isInteger(n) || n <= 0)) throw fieldErrors({ ids: ["crud:validation.ids"] });
+    const ids = idsOf(body.ids);
+    if (!ids) throw fieldErrors({ ids: ["crud:validation.ids"] });
     if (ids.length > MAX_PAGE_SIZE) throw fieldErrors({ ids: [`crud:validation.tooMany#max=${MAX_PAGE_SIZE}`] });
     await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
       const ctx: WriteContext = { w, scope, lang, deps };
@@ -616,7 +615,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   doc("get", `${base}{id}/`, "One item", { request: { params: idParamDoc } }, itemDoc);
   app.get(idPath, requireAuth, run(async (c) => {
     const scope = await guard(c, "view");
-    const item = await getItem(scope, Number(c.req.param("id")), langOf(c));
+    const item = await getItem(scope, pathId(c), langOf(c));
     if (!item) throw notFound();
     return reply(c, item, "ok");
   }));
@@ -626,7 +625,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   app.put(idPath, requireAuth, run(async (c) => {
     const scope = await guard(c, "change");
     const lang = langOf(c);
-    const id = Number(c.req.param("id"));
+    const id = pathId(c);
     const existing = await getItem(scope, id, lang);
     if (!existing) throw notFound();
     assertRowAllowed(def, "change", existing, scope);
@@ -650,7 +649,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   app.delete(idPath, requireAuth, run(async (c) => {
     const scope = await guard(c, "delete");
     const lang = langOf(c);
-    const id = Number(c.req.param("id"));
+    const id = pathId(c);
     const item = await getItem(scope, id, lang);
     if (!item) throw notFound();
     assertRowAllowed(def, "delete", item, scope);

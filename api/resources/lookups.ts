@@ -3,6 +3,7 @@ import { labelWithNote, localName } from "@contract/format";
 import { Role } from "@contract/roles";
 import { allFormFields, visibleFor, type Action, type OptionSource, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
+import { MAX_INT } from "@contract/limits";
 import type { Lang } from "@contract/settings";
 import type { Deps } from "@api/context";
 import type { Db } from "@api/db";
@@ -17,7 +18,8 @@ export interface LookupOption {
 /** Labels are in the caller's language (`lang` header): English names where they exist, brackets of the language. */
 export type Lookup = (db: Db, scope: Scope, params: URLSearchParams, lang: Lang) => Promise<LookupOption[]>;
 
-const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+/** A numeric filter parameter; past MAX_INT no row can match (and PostgreSQL would refuse the comparison). */
+const num = (v: string | null) => (v && /^\d{1,10}$/.test(v) && Number(v) <= MAX_INT ? Number(v) : v && /^\d+$/.test(v) ? -1 : null);
 
 /**
  * Named option lists for selects (`{ lookup: "<name>" }` in a definition) for entities that have no

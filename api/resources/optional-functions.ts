@@ -6,7 +6,7 @@ import { can } from "@contract/resource";
 import { optionalFunctionItem, optionalFunctions } from "@contract/resources/optional-functions";
 import type { App, AppEnv, Deps } from "@api/context";
 import { write } from "@api/db/audit";
-import { forbidden, notFound } from "@api/http";
+import { forbidden, notFound, pathId } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { loadOptionalFunction } from "@api/auth/user-info";
 import { assertInScope, groupFilter, kindergartenFilter } from "@api/tenancy";
@@ -81,7 +81,7 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
   });
   app.get(idPath, requireAuth, runCustom(async (c: Context<AppEnv>) => {
     const scope = await guard(c, "view");
-    const kg = await assertInScope.kindergarten(db, scope, Number(c.req.param("id")));
+    const kg = await assertInScope.kindergarten(db, scope, pathId(c));
     const of = await loadOptionalFunction(db, Number(kg.id));
     return replyOk(c, { ...of, kindergartenId: Number(kg.id), kindergartenName: kg.name }, "ok");
   }));
@@ -97,7 +97,7 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
   });
   app.put(idPath, requireAuth, runCustom(async (c: Context<AppEnv>) => {
     const scope = await guard(c, "change");
-    const id = Number(c.req.param("id"));
+    const id = pathId(c);
     const kg = await assertInScope.kindergarten(db, scope, id);
     const parsed = optionalFunctionSchema.safeParse(await parseBodyWith(c, def));
     if (!parsed.success) {

@@ -8,7 +8,7 @@ import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
+import { ApiError, fieldError, forbidden, langOf, notFound, pathId } from "@api/http";
 import { kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
 import { pushProvider } from "@api/services/push";
 import { envelope, tokenHeader } from "../routes/common";
@@ -129,7 +129,7 @@ export function registerPushRoutes(app: App, deps: Deps) {
       const scope = scopeOf(c);
       await assertPage(scope, pushNotifications.page);
       if (!can(pushNotifications, "change", scope.roleId)) throw forbidden();
-      const id = Number(c.req.param("id"));
+      const id = pathId(c);
       const sentAt = nowIso();
       const count = await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
         const trx = w.trx as unknown as Kysely<Database>;

@@ -15,7 +15,7 @@ import { write, type Writer } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
 import { hashPassword } from "@api/auth/password";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { ApiError, fieldError, forbidden, langOf, notFound } from "@api/http";
+import { ApiError, fieldError, forbidden, idsOf, langOf, notFound, pathId } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { assertInScope, scoped, userFilter, type Scope } from "@api/tenancy";
 import { can } from "@contract/resource";
@@ -260,7 +260,7 @@ export function registerUserRoutes(app: App, deps: Deps) {
   app.post("/users/:id{[0-9]+}/enabled/", requireAuth, async (c) => {
     try {
       const scope = await guard(c);
-      const id = Number(c.req.param("id"));
+      const id = pathId(c);
       const body = await c.req.parseBody();
       await target(scope, id, "setEnabled");
       const enabled = enabledOf(body.enabled);
@@ -276,9 +276,8 @@ export function registerUserRoutes(app: App, deps: Deps) {
     try {
       const scope = await guard(c);
       const body = await c.req.parseBody({ all: true });
-      const raw = body.ids;
-      const ids = [...new Set((Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean).map(Number))];
-      if (!ids.length || ids.some((n) => !Number.isInteger(n) || n <= 0)) throw fieldErrors({ ids: ["crud:validation.ids"] });
+      const ids = idsOf(body.ids);
+      if (!ids) throw fieldErrors({ ids: ["crud:validation.ids"] });
       const enabled = enabledOf(Array.isArray(body.enabled) ? body.enabled[0] : body.enabled);
       await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
         for (const id of ids) {
@@ -296,7 +295,7 @@ export function registerUserRoutes(app: App, deps: Deps) {
   app.post("/users/:id{[0-9]+}/password/", requireAuth, async (c) => {
     try {
       const scope = await guard(c);
-      const id = Number(c.req.param("id"));
+      const id = pathId(c);
       await target(scope, id, "resetPassword");
       const body = await c.req.parseBody();
       let password: string | undefined;

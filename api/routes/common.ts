@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { aesDecrypt } from "@contract/crypto";
+import { MAX_INT } from "@contract/limits";
 import type { Deps } from "@api/context";
 import { fieldError } from "@api/http";
 
@@ -23,4 +24,4 @@ export function decryptField(deps: Deps, field: string, value: string): string {
   return plain;
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_INT).openapi({ param: { name: "id", in: "path" }, example: 1 }) });

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { MAX_INT } from "../limits";
 
 /**
  * Request and reply shapes of the school API's authentication, registration and storage endpoints
@@ -9,7 +10,7 @@ export const phoneField = z.string({ error: "validation.required" }).trim().rege
 /** An AES-encrypted password (contract/crypto.ts). */
 export const encryptedField = z.string({ error: "validation.password.required" }).min(1, "validation.password.required");
 export const smsCodeField = z.string({ error: "validation.required" }).trim().regex(/^\d{6}$/, "validation.smsCode");
-const idField = z.coerce.number({ error: "validation.integer" }).int("validation.integer").positive("validation.invalid");
+const idField = z.coerce.number({ error: "validation.integer" }).int("validation.integer").positive("validation.invalid").max(MAX_INT, "validation.invalid");
 
 export const loginFormSchema = z.object({
   phone: z.string({ error: "validation.required" }).trim().min(1, "validation.required"),

@@ -49,6 +49,8 @@ describe("request size limits", () => {
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ code: 413, data: { maxBytes: BODY_LIMITS.form } });
     expect(r.body.msg).toBe("The request is too large (at most 1 MB)");
+    // The unread rest of the body ends the connection: the client is told, so it does not reuse the socket.
+    expect(r.headers.get("connection")).toBe("close");
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await health()).toBe(200);
@@ -111,6 +113,21 @@ describe("body errors answer 400, never 500", () => {
   });
 });
 
+describe("control characters (found by tests/api/fuzz.test.ts: PostgreSQL refuses NUL in text)", () => {
+  it("a form field holding one answers 422 on that field, in urlencoded and multipart forms", async () => {
+    const r = await t.call("POST", "education_groups/", { token: admin6, lang: "en", form: { name: "a\u0000b", nameEn: "ok" } });
+    expect(r.code).toBe(422);
+    expect(r.data.errors).toEqual({ name: ["Must not contain control characters"] });
+    const fd = new FormData();
+    fd.set("name", "x\u001by");
+    const m = await json(await fetch(url("education_groups/2/"), { method: "PUT", headers: { token: admin6 }, body: fd }));
+    expect(m.status).toBe(422);
+    expect(Object.keys(m.body.data.errors)).toEqual(["name"]);
+    // Tabs and line breaks are text.
+    expect((await t.call("POST", "kindergartens/places/", { token: admin6, form: { name: "tab\there", remark: "line\r\nbreak", kindergartenId: 1 } })).code).toBe(200);
+  });
+});
+
 describe("headers and error bodies", () => {
   it("every answer has nosniff; errors are JSON {code,msg,data}: 404, 405, 401, 422, 413", async () => {
     const answers = await Promise.all([
@@ -170,12 +187,12 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
       : [];
   /** PUT with a raw (not normalised) path, as an attacker's client would send it. */
   const rawPut = (path: string, body: string | Buffer, token = sts.securityToken) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => {
+    new Promise<{ status: number; body: any; headers: Record<string, unknown> }>((resolve, reject) => {
       const u = url("");
       const req = httpRequest({ host: u.hostname, port: u.port, method: "PUT", path: `/uploads/${path}`, headers: { "x-security-token": token, "content-length": Buffer.byteLength(body) } }, (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text), headers: res.headers }));
       });
       req.on("error", reject);
       // The API may answer 413 and close before the whole body is written: the late EPIPE is expected.
@@ -243,6 +260,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
     const declared = await rawPut(`main/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
     expect(declared.status).toBe(413);
     expect(declared.body.data).toMatchObject({ kind: "image", maxBytes: limit });
+    expect(declared.headers.connection).toBe("close");
     const res = await fetch(url(`uploads/main/${sts.prefix}big2.png`), streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }));
     expect(res.status).toBe(413);
     expect(files().filter((f) => f.includes("big"))).toEqual([]);
@@ -371,5 +389,22 @@ describe("lookups answer only whom the page they serve answers", () => {
 
   it("unknown names, including Object.prototype's, are 404", async () => {
     for (const name of ["nothing", "constructor", "toString", "__proto__"]) expect((await t.call("GET", `lookups/${name}/`, { token: admin6 })).code, name).toBe(404);
+  });
+});
+
+describe("ids past what a column holds (found by tests/api/fuzz.test.ts on PostgreSQL)", () => {
+  it("answer 404 in the path and 422 in a form, never a database error", async () => {
+    const big = "2147483648";
+    for (const [method, path] of [["GET", `kindergartens/places/${big}/`], ["PUT", `kindergartens/places/${big}/`], ["DELETE", `kindergartens/places/${big}/`], ["POST", `users/${big}/password/`], ["POST", `users/push/${big}/send/`], ["GET", `kindergartens/${big}/optional_function/`]] as const)
+      expect((await t.call(method, path, { token: admin6, form: method === "PUT" ? { name: "x" } : undefined })).code, `${method} ${path}`).toBe(404);
+    expect((await t.call("PATCH", `token/role/${big}`, { token: admin6, form: { platform: "pc" } })).code).toBe(422);
+    const form = await t.call("POST", "kindergartens/places/", { token: admin6, form: { name: "x", kindergartenId: "9007199254740991" } });
+    expect(form.code).toBe(422);
+    expect(Object.keys(form.data.errors)).toEqual(["kindergartenId"]);
+    expect((await t.call("POST", "kindergartens/places/bulk_delete/", { token: admin6, form: { ids: `1,${big}` } })).code).toBe(422);
+    expect((await t.call("POST", "users/bulk_enabled/", { token: admin6, form: { ids: big, enabled: "false" } })).code).toBe(422);
+    const filtered = await t.call("GET", "kindergartens/places/", { token: admin6, query: { kindergartenId: big } });
+    expect([filtered.code, filtered.data.total]).toEqual([200, 0]);
+    expect((await t.call("GET", "lookups/classOptions/", { token: admin6, query: { kindergartenId: "99999999999" } })).data.list).toEqual([]);
   });
 });
