@@ -8,6 +8,7 @@ import { parseCsv } from "@api/resources/spreadsheet";
 import { busTeachers } from "@contract/resources/bus-teachers";
 import { punchRecords } from "@contract/resources/punch-records";
 import { pushNotifications } from "@contract/resources/push-notifications";
+import { loadConfig } from "@api/config";
 import { download, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /** The API refuses hostile input cleanly: size limits, upload confinement, headers, body errors (docs/security.md). */
@@ -162,17 +163,23 @@ describe("headers and error bodies", () => {
   });
 
   it("the WeChat sandbox page may post back only here and to its checked redirect target", async () => {
-    const redirect = "http://127.0.0.1:3000/admission/wx/callback";
-    const res = await fetch(url(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=s`));
-    if (res.status === 404) return; // the sandbox is not enabled in this configuration
-    expect(res.status).toBe(200);
-    const csp = res.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("form-action 'self' http://127.0.0.1:3000");
-    expect(csp).toContain("frame-ancestors 'none'");
-    const refused = await fetch(url(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent("https://evil.example/")}`));
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+    const sandbox = await startTestApi({ wechat: loadConfig({ WECHAT_PROVIDER: "sandbox" } as unknown as NodeJS.ProcessEnv).wechat });
+    try {
+      const redirect = "http://127.0.0.1:3000/admission/wx/callback";
+      const res = await fetch(new URL(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=s`, sandbox.url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("form-action 'self' http://127.0.0.1:3000;");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      const refused = await fetch(new URL(`wechat-sandbox/authorize?redirect_uri=${encodeURIComponent("https://evil.example/")}`, sandbox.url));
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 
