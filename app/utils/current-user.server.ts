@@ -1,4 +1,5 @@
 import { Endpoints, userInfoSchema } from "@contract/api";
+import { getLocale } from "./i18n.server";
 import { requireUser, type SessionUser } from "./session.server";
 import { isUpstreamError, upstream } from "./upstream.server";
 
@@ -8,7 +9,8 @@ import { isUpstreamError, upstream } from "./upstream.server";
  * request, and a token revoked upstream ends the session at once (401 → login, section 8).
  *
  * One document request runs several loaders at once (root, layout, section, page), each with its own
- * Request object, so the call is shared per token while it is in flight and for a short moment after.
+ * Request object, so the call is shared per token and language (the info names the kindergarten and
+ * group in the reader's language) while it is in flight and for a short moment after.
  * When the upstream cannot be reached, the cookie's info (from the last login or switch) stands in:
  * the page's own upstream calls then show the error (section 8 messages).
  */
@@ -18,13 +20,14 @@ const shared = new Map<string, { at: number; info: Promise<SessionUser["info"]> 
 export async function requireCurrentUser(request: Request, redirectTo?: string): Promise<SessionUser> {
   const user = await requireUser(request, redirectTo);
   const now = Date.now();
-  let entry = shared.get(user.token);
+  const key = `${user.token}|${await getLocale(request)}`;
+  let entry = shared.get(key);
   if (!entry || now - entry.at > SHARE_MS) {
     entry = { at: now, info: upstream(request).get(Endpoints.info, { schema: userInfoSchema }) };
-    shared.set(user.token, entry);
+    shared.set(key, entry);
     // Keep the map small: drop what is past its moment.
-    for (const [token, e] of shared) if (now - e.at > SHARE_MS) shared.delete(token);
-    entry.info.catch(() => shared.delete(user.token));
+    for (const [k, e] of shared) if (now - e.at > SHARE_MS) shared.delete(k);
+    entry.info.catch(() => shared.delete(key));
   }
   try {
     return { token: user.token, info: await entry.info };

@@ -156,7 +156,7 @@ export function Navbar({
                 title={t("navbar.switchRole")}
               >
                 {user.roles.map((r) => (
-                  <option key={r} value={r}>
+                  <option key={r} value={r} data-vocab="">
                     {t("menu:role." + r)}
                   </option>
                 ))}

@@ -53,9 +53,12 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
     case "select":
       return (
         <NativeSelect {...getSelectProps(field)}>
-          <option value="">{t("crud:form.choose")}</option>
+          <option value="" data-vocab="">
+            {t("crud:form.choose")}
+          </option>
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            // Fixed vocabularies (translated labels) as opposed to data: the a11y crawl checks their language.
+            <option key={o.value} value={o.value} data-vocab={f.options && "static" in f.options ? "" : undefined}>
               {o.label}
             </option>
           ))}

@@ -21,7 +21,9 @@ export function GroupFilterForm({
       <label className="flex flex-col gap-1 text-sm text-gray-700">
         {t("statistics.group")}
         <NativeSelect name="educationGroupId" defaultValue={group} className="w-60">
-          <option value="">{t("statistics.allGroups")}</option>
+          <option value="" data-vocab="">
+            {t("statistics.allGroups")}
+          </option>
           {groups.map((g) => (
             <option key={g.value} value={g.value}>
               {g.label}

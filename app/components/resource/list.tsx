@@ -68,13 +68,17 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
           { value: "false", label: t("crud:list.no") },
         ]
       : optionsFor(f.options, options[f.field], t);
+  // Fixed vocabularies (translated labels) as opposed to data (names from the API): the a11y crawl checks their language.
+  const vocab = f.kind === "boolean" || Boolean(f.options && "static" in f.options);
   return (
     <div>
       {label}
       <NativeSelect id={id} name={f.field} defaultValue={value[f.field] ?? ""} className="w-44" data-testid={id}>
-        <option value="">{t("crud:list.all")}</option>
+        <option value="" data-vocab="">
+          {t("crud:list.all")}
+        </option>
         {opts.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} data-vocab={vocab ? "" : undefined}>
             {o.label}
           </option>
         ))}
@@ -405,7 +409,7 @@ export function ResourceListPage({
               {[...new Set([...(def.pageSizes ?? DEFAULT_PAGE_SIZES), pageSize])]
                 .sort((a, b) => a - b)
                 .map((n) => (
-                  <option key={n} value={n}>
+                  <option key={n} value={n} data-vocab="">
                     {t("crud:list.pageSize", { size: n })}
                   </option>
                 ))}

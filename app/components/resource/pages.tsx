@@ -163,7 +163,9 @@ function ImportPage({ def }: { def: ResourceDefinition }) {
                 {t("resources:common.kindergarten")}
               </label>
               <NativeSelect id="import-kg" name="kindergartenId" required>
-                <option value="">{t("crud:form.choose")}</option>
+                <option value="" data-vocab="">
+                  {t("crud:form.choose")}
+                </option>
                 {kgOptions.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
