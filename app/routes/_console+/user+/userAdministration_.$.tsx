@@ -135,9 +135,8 @@ export default function Page() {
 /** The resource page under a note of the grantable roles (with their ids on the import page, whose file gives ids). */
 function WithGrantableRoles({ roleId, withIds }: { roleId: number; withIds: boolean }) {
   const { t } = useResourceT();
-  const roles = grantableRoles(roleId)
-    .map((r) => (withIds ? `${r} ${t(`menu:role.${r}`)}` : t(`menu:role.${r}`)))
-    .join("、");
+  const { list } = useFormat();
+  const roles = list(grantableRoles(roleId).map((r) => (withIds ? `${r} ${t(`menu:role.${r}`)}` : t(`menu:role.${r}`))), "long");
   return (
     <div className="space-y-3">
       <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">
