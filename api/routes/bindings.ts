@@ -1,12 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { kindergartenItemSchema, pageSchema } from "@contract/api";
+import { localName } from "@contract/format";
 import { Role } from "@contract/roles";
 import { bindingListQuerySchema, kindergartenBindingFormSchema, kindergartenBindingSchema } from "@contract/entities/bindings";
 import type { App, Deps } from "@api/context";
 import { write } from "@api/db/audit";
 import { nowIso } from "@api/db";
-import { ApiError, conflict, fieldError, notFound, ok } from "@api/http";
+import { ApiError, conflict, fieldError, langOf, notFound, ok } from "@api/http";
+import type { Lang } from "@api/i18n";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { assertInScope, kindergartenFilter, scoped, switchableKindergartens, userFilter } from "@api/tenancy";
 import { formBody, idParam, jsonReply, tokenHeader } from "./common";
@@ -41,7 +43,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
   for (const kind of KINDS) {
     const base = `/users/${kind.segment}/kindergartens/`;
 
-    async function list(scope: ReturnType<typeof scopeOf>, q: z.infer<typeof bindingListQuerySchema>) {
+    async function list(scope: ReturnType<typeof scopeOf>, q: z.infer<typeof bindingListQuerySchema>, lang: Lang) {
       // Both the bound user and the kindergarten must lie in the caller's scope.
       let qb = db
         .selectFrom(`${kind.table} as b` as "principal_kindergartens as b")
@@ -66,7 +68,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
       const desc = sort.startsWith("-");
       const col = SORTS[sort.replace(/^-/, "") as keyof typeof SORTS];
       const rows = await qb
-        .select(["b.id", "b.user_id", "u.real_name", "u.phone", "b.kindergarten_id", "k.name as kindergarten_name"])
+        .select(["b.id", "b.user_id", "u.real_name", "u.phone", "b.kindergarten_id", "k.name as kindergarten_name", "k.name_en as kindergarten_name_en"])
         .orderBy(sql.ref(col), desc ? "desc" : "asc")
         .orderBy("b.id", "asc")
         .limit(q.pageSize)
@@ -79,7 +81,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
           realName: r.real_name,
           phone: r.phone,
           kindergartenId: Number(r.kindergarten_id),
-          kindergartenName: r.kindergarten_name,
+          kindergartenName: localName(lang, r.kindergarten_name, r.kindergarten_name_en),
         })),
         total: Number(total?.n ?? 0),
         currentPage: q.currentPage,
@@ -107,12 +109,13 @@ export function registerBindingRoutes(app: App, deps: Deps) {
         const scope = scopeOf(c);
         const q = c.req.valid("query");
         if (kind.role === Role.subjectTeacher && (scope.roleId === Role.principal || scope.roleId === Role.subjectTeacher)) {
-          const all = await switchableKindergartens(db, scope.userId, scope.roleId);
+          const lang = langOf(c);
+          const all = (await switchableKindergartens(db, scope.userId, scope.roleId)).map((k) => ({ id: k.id, kindergartenName: localName(lang, k.kindergartenName, k.nameEn) }));
           const start = (q.currentPage - 1) * q.pageSize;
           return ok(c, { list: all.slice(start, start + q.pageSize), total: all.length, currentPage: q.currentPage, pageSize: q.pageSize });
         }
         await assertPage(scope, kind.page);
-        return ok(c, await list(scope, q));
+        return ok(c, await list(scope, q, langOf(c)));
       },
     );
 

@@ -186,12 +186,12 @@ export const assertInScope = {
  * plus those bound through principal_kindergartens (role 1) or pro_teacher_kindergartens (role 11).
  * Empty for every other role.
  */
-export async function switchableKindergartens(db: Db, userId: number, roleId: RoleId): Promise<{ id: number; kindergartenName: string }[]> {
+export async function switchableKindergartens(db: Db, userId: number, roleId: RoleId): Promise<{ id: number; kindergartenName: string; nameEn: string | null }[]> {
   if (roleId !== Role.principal && roleId !== Role.subjectTeacher) return [];
   const binding = roleId === Role.principal ? "principal_kindergartens" : "pro_teacher_kindergartens";
   const rows = await db
     .selectFrom("kindergartens")
-    .select(["kindergartens.id", "kindergartens.name"])
+    .select(["kindergartens.id", "kindergartens.name", "kindergartens.name_en"])
     .where((eb) =>
       eb.or([
         eb("kindergartens.id", "in", eb.selectFrom(binding).select(`${binding}.kindergarten_id`).where(`${binding}.user_id`, "=", userId)),
@@ -200,5 +200,5 @@ export async function switchableKindergartens(db: Db, userId: number, roleId: Ro
     )
     .orderBy("kindergartens.id")
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), kindergartenName: r.name }));
+  return rows.map((r) => ({ id: Number(r.id), kindergartenName: r.name, nameEn: r.name_en }));
 }

@@ -75,6 +75,18 @@ describe("names shown on pages in the caller's language", () => {
     expect(login.data).toMatchObject({ kindergartenName: "Sunshine Kindergarten (Chaoyang)" });
   });
 
+  it("the kindergarten switcher's choices and the principal bindings name kindergartens in English", async () => {
+    const principal = await t.token(phoneOf(1));
+    const mine = async (lang: string) =>
+      (await t.call<{ list: { id: number; kindergartenName: string }[] }>("GET", "users/pro_teachers/kindergartens/", { token: principal, lang, query: { currentPage: 1, pageSize: 100 } })).data.list;
+    expect((await mine("en")).map((k) => k.kindergartenName)).toEqual(["Sunshine Kindergarten (Chaoyang)", "Sunshine Kindergarten (Haidian)"]);
+    expect((await mine("zh")).map((k) => k.kindergartenName)).toEqual(["阳光幼儿园（朝阳园）", "阳光幼儿园（海淀园）"]);
+    const bindings = await t.call<{ list: { kindergartenName: string }[] }>("GET", "users/principals/kindergartens/", { token: admin6, lang: "en", query: { currentPage: 1, pageSize: 100 } });
+    expect(bindings.code).toBe(200);
+    expect(bindings.data.list.length).toBeGreaterThan(0);
+    for (const b of bindings.data.list) expect(b.kindergartenName).toMatch(/^(Sunshine|Galaxy) Kindergarten/);
+  });
+
   it("the punch-in setting names the kindergarten in English for English readers", async () => {
     const name = async (lang: string) => (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
     expect(await name("en")).toBe("Sunshine Kindergarten (Chaoyang)");
