@@ -55,7 +55,7 @@ test("without JavaScript a kindergarten admin creates, edits, filters, exports a
 
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
   expect(csv.suggestedFilename()).toMatch(/^班级-\d{8}\.csv$/);
-  expect(readFileSync((await csv.path())!, "utf8")).toContain(`${name}改,中班`);
+  expect(readFileSync((await csv.path())!, "utf8")).toContain(`${name}改,,中班`); // name, English name (empty), level
   const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-xlsx").click()]);
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
 
