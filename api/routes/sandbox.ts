@@ -61,6 +61,8 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     if (!PHONE_RE.test(phone)) throw new ApiError(422, "error.validation", {}, { errors: { phone: [{ key: "validation.phone" }] } });
     const code = await sandbox.issueCode(nickname, phone);
     target.searchParams.set("code", code);
+    // Like a real authorisation callback, it names the phone the applicant bound, so the confirmation starts filled in.
+    target.searchParams.set("phone", phone);
     if (state) target.searchParams.set("state", state);
     const location = target.origin === "http://relative.invalid" ? target.pathname + target.search : target.toString();
     return c.redirect(location, 302);
