@@ -7,10 +7,11 @@ WORKDIR /srv/kg-console
 # HOST=0.0.0.0: the console must be reachable from outside the container (npm start defaults to 127.0.0.1).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 API_PORT=8787 DATABASE_URL=file:./data/school.db
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund --include=dev
+RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
 RUN npm run build
 # ./data holds the embedded database, uploads and the persisted session secret.
 VOLUME ["/srv/kg-console/data"]
-EXPOSE 3000 8787
+# The API listens on 127.0.0.1 inside the container (API_HOST); only the console is published.
+EXPOSE 3000
 CMD ["node", "--import", "tsx", "scripts/start.ts"]

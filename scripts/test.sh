@@ -13,7 +13,7 @@ note() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
 # 1. Dependencies and build (a fresh clone has neither).
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   note "Installing dependencies"
-  npm install --no-audit --no-fund || exit 1
+  npm ci --no-audit --no-fund || exit 1
 fi
 note "Building the console"
 npx remix build >/dev/null || { echo "[test] build failed"; npx remix build; exit 1; }
