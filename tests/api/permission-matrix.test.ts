@@ -5,6 +5,7 @@ import { optionalFunctions } from "@contract/resources/optional-functions";
 import { punchSettings } from "@contract/resources/punch-settings";
 import { users } from "@contract/resources/users";
 import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
+import { expectedRowActions } from "../fixtures/row-offers";
 import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
 
 /**
@@ -511,19 +512,8 @@ describe("API permission matrix: the single-row editors of the kindergarten sect
 // push notifications — only drafts change or are sent; every other resource — the role lists.
 // Every refused offer is then tried: the write answers 403 (409/422 for oneself), nothing changes.
 // ------------------------------------------------------------------------------------------------
-const ALL_ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
-const GRANTS: Record<number, number[]> = { 5: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14], 15: ALL_ROLES.filter((r) => r !== 6 && r !== 13), 6: ALL_ROLES };
-
 function expectedActions(def: ResourceDefinition, a: Actor, row: Record<string, unknown>): Record<string, boolean> {
-  const change = allows(def, "change", a);
-  const del = allows(def, "delete", a);
-  if (def.name === "users") {
-    const manage = change && ((row.roleIds as number[]) ?? []).every((r) => (GRANTS[a.role] ?? []).includes(r));
-    const self = row.id === a.userId;
-    return { change: manage, delete: del && manage && !self, setEnabled: manage && !self, resetPassword: manage };
-  }
-  if (def.name === "pushNotifications") return { change: change && row.status === "draft", delete: del, send: change && row.status === "draft" };
-  return { change, delete: del };
+  return expectedRowActions(def.name, a, row, { change: allows(def, "change", a), delete: allows(def, "delete", a) });
 }
 
 /** The section 7 binding endpoints answer the specification's own list shape (api/routes/bindings.ts, no `actions`);

@@ -5,6 +5,7 @@ import { allFormFields, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
 import { users } from "@contract/resources/users";
 import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
+import { expectedRowActions, GRANTS } from "../fixtures/row-offers";
 import { phoneOf, startTestApi, type TestApi } from "../api/helpers";
 
 /**
@@ -368,19 +369,8 @@ describe("console permission matrix: kindergarten and user management", () => {
 // when the rule allows it; the role choices are the roles she may grant. Expectations are written out
 // here (README "Decisions: Users", routes.md), not taken from contract/.
 // ------------------------------------------------------------------------------------------------
-const ALL_ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
-const GRANTS: Record<number, number[]> = { 5: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14], 15: ALL_ROLES.filter((r) => r !== 6 && r !== 13), 6: ALL_ROLES };
-
 function expectedOffers(def: ResourceDefinition, a: Actor, row: Record<string, unknown>): Record<string, boolean> {
-  const change = allows(def, "change", a);
-  const del = allows(def, "delete", a);
-  if (def.name === "users") {
-    const manage = change && ((row.roleIds as number[]) ?? []).every((r) => (GRANTS[a.role] ?? []).includes(r));
-    const self = row.id === a.userId;
-    return { change: manage, delete: del && manage && !self, setEnabled: manage && !self, resetPassword: manage };
-  }
-  if (def.name === "pushNotifications") return { change: change && row.status === "draft", delete: del, send: change && row.status === "draft" };
-  return { change, delete: del };
+  return expectedRowActions(def.name, a, row, { change: allows(def, "change", a), delete: allows(def, "delete", a) });
 }
 
 /** The test ids a row shows for each offer. */
