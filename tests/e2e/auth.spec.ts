@@ -206,7 +206,10 @@ test("a token revoked upstream sends the user to login with the page as redirect
   const out = await request.delete(E2E_API_URL + "token/logout", { headers: { token } });
   expect((await out.json()).code).toBe(200);
 
-  await page.goto("/Home");
-  await expect(page).toHaveURL(/\/login\?redirect=%2FHome$/);
+  // Promptly: at the latest once the kept user info's short lifetime (3 s) is over.
+  await expect(async () => {
+    await page.goto("/Home");
+    await expect(page).toHaveURL(/\/login\?redirect=%2FHome$/, { timeout: 100 });
+  }).toPass({ timeout: 10_000, intervals: [500] });
   expect((await context.cookies()).find((c) => c.name === "kg_session")).toBeUndefined();
 });

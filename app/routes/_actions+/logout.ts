@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Endpoints } from "@contract/api";
+import { forgetUserInfo } from "~/utils/current-user.server";
 import { requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getLocale, getT } from "~/utils/i18n.server";
@@ -12,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
   const user = await getUser(request);
   if (user) {
+    forgetUserInfo(user.token);
     const env = getEnv();
     const client = createUpstreamClient({
       baseUrl: env.API_BASE_URL,

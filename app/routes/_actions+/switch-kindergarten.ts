@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Endpoints, PLATFORM_PC, tokenReplySchema } from "@contract/api";
+import { forgetUserInfo } from "~/utils/current-user.server";
 import { requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
 import { safeRedirect } from "~/utils/redirect.server";
@@ -26,6 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) throw await failed();
+  // The old token is revoked upstream: its kept user info goes too.
+  forgetUserInfo(user.token);
+  forgetUserInfo(result.data.token);
   return redirect("/", {
     headers: combineHeaders(
       await commitUser(request, result.data),

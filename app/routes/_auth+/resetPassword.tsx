@@ -16,6 +16,7 @@ import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { destroyUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
+import { forgetUserInfo, forgetUserInfoOfPhone } from "~/utils/current-user.server";
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
 import { smsStepReply, type AuthActionData } from "./__sms.server";
@@ -97,7 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const t = await getT(request, "common");
   // Every token of the user is revoked upstream: a local session (if any) ends too.
-  const headers = (await getUser(request)) ? await destroyUser(request) : undefined;
+  const current = await getUser(request);
+  forgetUserInfo(current?.token);
+  forgetUserInfoOfPhone(value.phone);
+  const headers = current ? await destroyUser(request) : undefined;
   return redirectWithToast(
     `/login`,
     { type: "success", message: t("auth.reset.done") },
