@@ -27,6 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCurrentUser(request);
   const url = new URL(request.url);
   const headers = new Headers();
+  // The kindergarten choices (an upstream call) load while the tabs and the title are worked out.
+  const switcher = canSwitchKindergarten(user);
+  const choices = switcher ? loadKindergartenChoices(request, user) : Promise.resolve([]);
+  choices.catch(() => undefined); // a 401 redirect is thrown below, at `await choices`, not reported as unhandled
 
   const tabs = await readTabs(request, user);
   if (visit(tabs, user, url)) headers.append("Set-Cookie", await serializeTabs(request, tabs));
@@ -39,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? t(page.meta.title)
       : t("title.noPermission");
 
-  const switcher = canSwitchKindergarten(user);
-  const kindergartens = switcher ? await loadKindergartenChoices(request, user) : [];
+  const kindergartens = await choices;
 
   const { info } = user;
   return json(
