@@ -127,6 +127,16 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
 class TimeoutError extends Error {}
 
 /**
+ * Kept-alive upstream connections (issue "Speed"): without an agent every call opens a new TCP (and TLS)
+ * connection to the API. One agent per protocol for the whole process: up to 64 sockets per API host at once
+ * (a document request runs a few calls in parallel), at most 16 idle ones kept, an idle socket closed after 4 s
+ * (below Node's 5 s server keep-alive; Node's agent also honours a shorter `Keep-Alive: timeout=` hint of the
+ * API); "lifo" reuses the warmest socket and lets the others expire.
+ */
+export const UPSTREAM_AGENT_OPTIONS = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4000, scheduling: "lifo" } as const;
+export const upstreamAgents = { http: new http.Agent(UPSTREAM_AGENT_OPTIONS), https: new https.Agent(UPSTREAM_AGENT_OPTIONS) };
+
+/**
  * One HTTP exchange with node:http(s). Deliberately not `fetch`: under remix-serve the global fetch is
  * a polyfill whose abort-while-reading throws an unhandled rejection that stops the process; here the
  * timeout rejects first and then aborts the socket (AbortController). It covers connecting, headers and body.
@@ -137,7 +147,9 @@ function send(
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const lib = target.protocol === "https:" ? https : http;
+    const secure = target.protocol === "https:";
+    const lib = secure ? https : http;
+    const agent = secure ? upstreamAgents.https : upstreamAgents.http;
     const headers = { ...o.headers };
     if (o.body !== undefined) headers["content-length"] = String(Buffer.byteLength(o.body));
     let settled = false;
@@ -148,7 +160,7 @@ function send(
       fn();
     };
     const controller = new AbortController();
-    const req = lib.request(target, { method: o.method, headers, signal: controller.signal }, (res) => {
+    const req = lib.request(target, { method: o.method, headers, agent, signal: controller.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })));
