@@ -10,8 +10,11 @@
  *      console's own login form (session cookie) and through POST token/login (API token);
  *   4. for each list: authenticated GETs of the console page HTML and of the API list alone, at 1 and 50
  *      concurrent clients (keep-alive, loopback, bounded count and duration): median, p95, requests/s;
- *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of /login and of the users list.
- * Prints Markdown tables and writes them to bench/results.md with the machine description.
+ *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of several page kinds (login, home,
+ *      resource list, create form, statistics…): the JavaScript per page is held to JS_BUDGET_KB (issue "Speed":
+ *      ≤ 110 KB gzipped); a page over it makes the bench exit with code 2 after writing the results.
+ * Prints Markdown tables (console and API latency and their ratio, target ≤ 1.3×) and writes them to
+ * bench/results.md with the machine description.
  *
  * Then a write run: the API alone on a fresh SQLite database (demo data), 10 clients creating and renaming places
  * as a kindergarten admin for BENCH_WRITE_SECONDS (default 60), with the API's RSS at start, middle and end.
@@ -19,7 +22,7 @@
  * `npm run bench -- --build` measures the current sources (a private build) instead of a copy of build/;
  * `npm run bench -- --writes-only` runs only the write run.
  * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
- * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself).
+ * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself), BENCH_JS_BUDGET_KB=110.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -53,6 +56,10 @@ const LIMITS = QUICK
 const CONCURRENCY = [1, 50] as const;
 /** A list page that really shows rows (the resource list's row marker; an upstream error renders none). */
 const ROW_MARKER = 'data-testid="resource-row"';
+/** Budget of JavaScript per page, KB gzipped (issue "Speed"); over it, the bench fails (exit code 2). */
+const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB || 110);
+/** Target of the console's overhead: its median latency at most this many times the API's (reported, not enforced). */
+const RATIO_TARGET = 1.3;
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -239,11 +246,12 @@ interface Row {
 // ------------------------------------------------------------------------------------------------
 interface AssetBytes {
   page: string;
+  kind: string;
   js: number;
   css: number;
   files: number;
 }
-async function assetBytes(page: string, cookie?: string): Promise<AssetBytes> {
+async function assetBytes(kind: string, page: string, cookie?: string): Promise<AssetBytes> {
   const r = await request(CONSOLE + page, { headers: cookie ? { cookie } : {} });
   if (r.status !== 200) throw new Error(`${page}: HTTP ${r.status}`);
   const html = r.body.toString();
@@ -266,7 +274,7 @@ async function assetBytes(page: string, cookie?: string): Promise<AssetBytes> {
     if (/\.css(\?|$)/.test(u) || String(res.headers["content-type"]).includes("css")) css += gz;
     else js += gz;
   }
-  return { page: page.split("?")[0]!, js, css, files: urls.size };
+  return { kind, page: page.split("?")[0]!, js, css, files: urls.size };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -392,12 +400,29 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
         rows.push({ size: label, scenario: s, side: "API", concurrency: c, stats: apiStats });
         const consoleStats = await measure(CONSOLE + s.page, { cookie: cookies[s.who], "accept-language": "zh-CN" }, c, ROW_MARKER);
         rows.push({ size: label, scenario: s, side: "console", concurrency: c, stats: consoleStats });
-        log(`${s.label} c=${c}: API median ${fmt(apiStats.median)} ms, ${fmt(apiStats.rps, 0)} req/s; console median ${fmt(consoleStats.median)} ms, ${fmt(consoleStats.rps, 0)} req/s`);
+        log(
+          `${s.label} c=${c}: API median ${fmt(apiStats.median)} ms, ${fmt(apiStats.rps, 0)} req/s; console median ${fmt(consoleStats.median)} ms, ${fmt(consoleStats.rps, 0)} req/s; console/API ${fmt(consoleStats.median / apiStats.median, 2)}×`,
+        );
       }
     }
     if (withAssets) {
-      const usersPage = chosen.find((s) => s.key === "users-p1") ?? chosen.find((s) => s.who === "admin") ?? chosen[0]!;
-      assets = [await assetBytes("/login"), await assetBytes(usersPage.page, cookies[usersPage.who])];
+      // One page of each kind a browser loads first (a full document load: entry, route modules, preloads).
+      const kinds: { kind: string; page: string; who?: "admin" | "super" }[] = [
+        { kind: "login (public)", page: "/login" },
+        { kind: "home", page: "/Home", who: "admin" },
+        { kind: "resource list (users)", page: "/user/userAdministration", who: "admin" },
+        { kind: "resource list (classes)", page: "/kindergarten/class", who: "super" },
+        { kind: "create form (users)", page: "/user/userAdministration/new", who: "admin" },
+        { kind: "statistics", page: "/kindergarten/statistics", who: "super" },
+        { kind: "optional functions", page: "/kindergarten/optionalFunction", who: "super" },
+      ];
+      for (const k of kinds) {
+        try {
+          assets.push(await assetBytes(k.kind, k.page, k.who ? cookies[k.who] : undefined));
+        } catch (e) {
+          notes.push(`JavaScript of ${k.page}: not measured (${e instanceof Error ? e.message : String(e)})`);
+        }
+      }
     }
   } finally {
     await stop(consoleProc);
@@ -552,12 +577,31 @@ async function main() {
     }
     out.push("");
   }
-  const assets = results[results.length - 1]?.assets ?? [];
-  if (assets.length) {
-    out.push("## JavaScript and CSS a browser downloads (gzip)", "");
-    out.push("| page | files | JS KB gz | CSS KB gz |", "|---|---:|---:|---:|");
-    for (const a of assets) out.push(`| ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} |`);
+  const ratios = results.flatMap((r) =>
+    [...new Set(r.rows.map((x) => x.scenario.key))].flatMap((k) =>
+      CONCURRENCY.map((c) => {
+        const a = r.rows.find((x) => x.scenario.key === k && x.concurrency === c && x.side === "API")!;
+        const s = r.rows.find((x) => x.scenario.key === k && x.concurrency === c && x.side === "console")!;
+        return { size: r.label, label: a.scenario.label, c, api: a.stats.median, console: s.stats.median, ratio: s.stats.median / a.stats.median };
+      }),
+    ),
+  );
+  if (ratios.length) {
+    out.push(`## Console overhead: console median ÷ API median (target ≤ ${RATIO_TARGET}×)`, "");
+    out.push("| size | list | clients | API median ms | console median ms | console/API | target |", "|---|---|---:|---:|---:|---:|---|");
+    for (const x of ratios)
+      out.push(`| ${x.size} | ${x.label} | ${x.c} | ${fmt(x.api)} | ${fmt(x.console)} | ${fmt(x.ratio, 2)}× | ${x.ratio <= RATIO_TARGET ? "met" : "over"} |`);
     out.push("");
+  }
+  const assets = results[results.length - 1]?.assets ?? [];
+  const overBudget = assets.filter((a) => a.js / 1024 > JS_BUDGET_KB);
+  if (assets.length) {
+    out.push(`## JavaScript and CSS a browser downloads per page (gzip; JavaScript budget ${JS_BUDGET_KB} KB)`, "");
+    out.push("| page kind | page | files | JS KB gz | CSS KB gz | JS budget |", "|---|---|---:|---:|---:|---|");
+    for (const a of assets)
+      out.push(`| ${a.kind} | ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} | ${a.js / 1024 > JS_BUDGET_KB ? `**over** by ${fmt(a.js / 1024 - JS_BUDGET_KB)} KB` : "within"} |`);
+    out.push("");
+    if (overBudget.length) out.push(`**JavaScript budget exceeded** on ${overBudget.length} of ${assets.length} pages: the bench exits with code 2.`, "");
   }
   out.push(...writeRunMarkdown(writes));
   out.push(`Total bench time: ${((Date.now() - t0) / 1000).toFixed(0)} s.`, "");
@@ -565,10 +609,15 @@ async function main() {
   console.log("\n" + md);
   if (!QUICK && !writesOnly) writeFileSync(join(ROOT, "bench", "results.md"), md);
   else writeFileSync(join(TMP, "results-quick.md"), md);
+  if (overBudget.length) {
+    console.error(`[bench] JavaScript per page over the ${JS_BUDGET_KB} KB gzip budget: ${overBudget.map((a) => `${a.page} ${fmt(a.js / 1024)} KB`).join(", ")}`);
+    return 2;
+  }
+  return 0;
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (e: unknown) => {
     console.error("[bench] failed:", e instanceof Error ? e.stack : e);
     process.exit(1);
