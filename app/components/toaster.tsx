@@ -1,3 +1,4 @@
+import { useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/utils/cn";
@@ -17,12 +18,20 @@ const tone = {
   info: "border-sky-300 bg-sky-50 text-sky-800",
 } as const;
 
+const isToast = (x: unknown): x is ToastView =>
+  !!x && typeof x === "object" && typeof (x as ToastView).message === "string" && typeof (x as ToastView).id === "string";
+
 /**
  * The one toast area of the app (in root). Works without JavaScript: the toast is in the HTML and
  * a CSS animation hides it after 2 s; with JavaScript it is also removed from the DOM.
+ * It shows the flash toast (cookie, after a redirect) or, when a page's loader failed upstream
+ * (section 8), the `toast` that loader answered in its data (the deepest route wins).
  */
-export function Toaster({ toast }: { toast: ToastView | null | undefined }) {
+export function Toaster({ toast: flash }: { toast: ToastView | null | undefined }) {
   const { t } = useTranslation("common");
+  const matches = useMatches();
+  const fromLoader = [...matches].reverse().map((m) => (m.data as { toast?: unknown } | undefined)?.toast).find(isToast);
+  const toast = fromLoader ?? flash;
   const [visible, setVisible] = useState<ToastView | null>(toast ?? null);
 
   useEffect(() => {

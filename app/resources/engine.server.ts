@@ -27,7 +27,7 @@ import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { formErrorsOf, networkErrorText, settle, upstream, UpstreamError } from "~/utils/upstream.server";
+import { failureToast, formErrorsOf, networkErrorText, settle, toastUnlessFieldErrors, unknownErrorText, upstream, UpstreamError } from "~/utils/upstream.server";
 import type { FormActionData, Item, ListData, Option, Perms, SubData } from "./types";
 
 /**
@@ -148,10 +148,11 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
     page: result.ok
       ? { ...(result.data as ListData["page"]), list: (result.data.list as Item[]).map((i) => withActions(def, i, user)) }
       : { list: [], total: 0, currentPage: 1, pageSize: Number(query.pageSize ?? 10) },
-    error: result.ok ? null : result.error,
+    // Section 8: a failed load is an error toast (Toaster), not a message in the page.
+    error: null,
     options,
   };
-  return json(data);
+  return json({ ...data, toast: result.ok ? null : failureToast(result) });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -313,6 +314,7 @@ export async function subAction({ request, params }: ActionFunctionArgs, def: Re
     if (!r.ok) {
       if (r.code === 404) throw notFound();
       if (r.code === 403) throw forbidden();
+      await toastUnlessFieldErrors(request, r, fields.map((f) => f.name));
       const errors = formErrorsOf(r, fields.map((f) => f.name));
       return json<FormActionData>({ result: submission.reply({ ...errors, hideFields }) }, { status: 400 });
     }
@@ -372,7 +374,7 @@ export async function exportLoader({ request }: LoaderFunctionArgs, def: Resourc
     const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
     if (body?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(def.page)}`);
     if (body?.code === 403) throw forbidden();
-    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: body?.msg ?? String(res.status) });
+    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: body?.msg || unknownErrorText(await getLocale(request)) });
   }
   const headers = new Headers({ "content-type": type || "application/octet-stream", "cache-control": "no-store" });
   const cd = res.headers.get("content-disposition");

@@ -66,6 +66,42 @@ export class UpstreamError extends Error {
 
 export const isUpstreamError = (e: unknown): e is UpstreamError => e instanceof UpstreamError;
 
+/** What section 8 does with a failure. */
+export type FailureKind = "network" | "unknown" | "unauthorized" | "needReset" | "message";
+export interface FailureDecision {
+  kind: FailureKind;
+  /** The toast text ("" for needReset, which shows no toast). */
+  text: string;
+  /** The API's per-field messages (422, our extension): they may sit by their fields instead of a toast. */
+  fieldErrors?: Record<string, string[]>;
+}
+
+/**
+ * Section 8 in one place, for loaders and actions alike:
+ *   - transport error or timeout → "network": the network-error text as a 2 s toast (never inside a form);
+ *   - not JSON / HTML page / not the envelope / data not matching → "unknown": the unknown-server-error text;
+ *   - code 401 → "unauthorized": session cleared, redirect to login (admission login for role 13) — see upstream();
+ *   - msg "Need Reset Password" → "needReset": no toast, the forced reset screen — see upstream();
+ *   - any other non-200 → "message": the msg as a toast, or the unknown-server-error text when msg is missing.
+ * The texts themselves are set where the client builds the UpstreamError; no status codes, no socket errors.
+ */
+export function classifyUpstreamFailure(error: UpstreamError): FailureDecision {
+  switch (error.kind) {
+    case "transport":
+    case "timeout":
+      return { kind: "network", text: error.message };
+    case "unauthorized":
+      return { kind: "unauthorized", text: error.message };
+    case "needResetPassword":
+      return { kind: "needReset", text: "" };
+    case "invalid":
+      return { kind: isUnknownText(error.message) ? "unknown" : "message", text: error.message };
+    case "code":
+      return { kind: isUnknownText(error.message) ? "unknown" : "message", text: error.message, fieldErrors: error.fieldErrors };
+  }
+}
+const isUnknownText = (t: string) => t === zhCommon.upstream.unknown || t === enCommon.upstream.unknown;
+
 const COMMON = { zh: zhCommon, en: enCommon } as const;
 function text(lang: Lang, key: keyof typeof zhCommon.upstream, vars: Record<string, string | number> = {}) {
   const template: string = COMMON[lang].upstream[key] ?? zhCommon.upstream[key];
@@ -209,9 +245,18 @@ function withMethods(envelope: EnvelopeFn) {
   };
 }
 
+/**
+ * 30000 ms (section 9). UPSTREAM_TIMEOUT_MS shortens it for the end-to-end tests of a slow upstream
+ * (tests/e2e/section8.spec.ts); production leaves it unset.
+ */
+function defaultTimeoutMs(): number {
+  const v = Number(process.env.UPSTREAM_TIMEOUT_MS);
+  return Number.isInteger(v) && v > 0 ? v : DEFAULTS.REQUEST_TIMEOUT_MS;
+}
+
 /** A client bound to explicit settings (no Remix request). Throws UpstreamError on every failure. */
 export function createUpstreamClient(opts: UpstreamClientOptions) {
-  const timeoutMs = opts.timeoutMs ?? DEFAULTS.REQUEST_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs();
 
   async function envelope<S extends z.ZodTypeAny | undefined = undefined>(
     method: HttpMethod,
@@ -243,9 +288,10 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     try {
       ({ status, body: raw } = await send(url, { method, headers, body, timeoutMs }));
     } catch (error) {
-      if (error instanceof TimeoutError) throw new UpstreamError("timeout", text(opts.lang, "timeout", { ms: timeoutMs }));
-      // Section 8's network error for the user; the transport detail (ECONNREFUSED, host:port) only in the log.
+      // Section 8's network error for the user (a timeout is a transport error too); the detail
+      // (ECONNREFUSED, host:port, the timeout) only in the log.
       console.warn(`[upstream] ${method} ${path}: ${describeTransport(error)}`);
+      if (error instanceof TimeoutError) throw new UpstreamError("timeout", networkErrorText(opts.lang));
       throw new UpstreamError("transport", networkErrorText(opts.lang));
     }
 
@@ -253,10 +299,15 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new UpstreamError("invalid", text(opts.lang, "notJson", { status }), status);
+      // Not JSON (an HTML error page, a proxy's 502, garbage): section 8's unknown-error text, the rest in the log.
+      console.warn(`[upstream] ${method} ${path}: HTTP ${status}, not JSON: ${JSON.stringify(raw.slice(0, 120))}`);
+      throw new UpstreamError("invalid", unknownErrorText(opts.lang), status);
     }
     const envelope = envelopeSchema.safeParse(json);
-    if (!envelope.success) throw new UpstreamError("invalid", text(opts.lang, "badShape", { status }), status);
+    if (!envelope.success) {
+      console.warn(`[upstream] ${method} ${path}: HTTP ${status}, not the {code,msg,data} envelope`);
+      throw new UpstreamError("invalid", unknownErrorText(opts.lang), status);
+    }
     const { code, msg, data } = envelope.data;
 
     if (msg === NEED_RESET_PASSWORD) throw new UpstreamError("needResetPassword", NEED_RESET_PASSWORD, code, data);
@@ -270,7 +321,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     if (!parsed.success) {
       // Server log only (the user sees a short sentence): which fields of the reply did not match.
       console.warn(`[upstream] ${method} ${path}: reply data does not match the schema`, parsed.error.issues.slice(0, 5));
-      throw new UpstreamError("invalid", text(opts.lang, "badData", { path }), code, data);
+      throw new UpstreamError("invalid", unknownErrorText(opts.lang), code, data);
     }
     return { data: parsed.data as Out<S>, msg: msg ?? null };
   }
@@ -403,7 +454,7 @@ export async function toastOnError<T>(
     if (error instanceof UpstreamError) {
       throw await redirectWithToast(safeRedirect(opts.redirectTo ?? pagePath(request)), {
         type: "error",
-        message: opts.message ?? error.message,
+        message: opts.message ?? classifyUpstreamFailure(error).text,
       });
     }
     throw error;
@@ -412,7 +463,15 @@ export async function toastOnError<T>(
 
 export type Settled<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; code: number | null; kind: UpstreamErrorKind; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: false;
+      error: string;
+      code: number | null;
+      kind: UpstreamErrorKind;
+      /** Section 8's decision (classifyUpstreamFailure). */
+      failure: FailureKind;
+      fieldErrors?: Record<string, string[]>;
+    };
 
 /**
  * Loaders (and actions that want to show 422 field errors): turn an upstream failure into a value.
@@ -425,7 +484,8 @@ export async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
     return { ok: true, data: await promise };
   } catch (error) {
     if (error instanceof UpstreamError) {
-      return { ok: false, error: error.message, code: error.code, kind: error.kind, fieldErrors: error.fieldErrors };
+      const d = classifyUpstreamFailure(error);
+      return { ok: false, error: d.text, code: error.code, kind: error.kind, failure: d.kind, fieldErrors: error.fieldErrors };
     }
     throw error;
   }
@@ -449,4 +509,25 @@ export function formErrorsOf(
   }
   if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(failure.error);
   return { fieldErrors, formErrors };
+}
+
+/** A failure as the error toast section 8 asks for (loaders put it in their data; Toaster shows it for 2 s). */
+export const failureToast = (failure: Extract<Settled<unknown>, { ok: false }>) =>
+  ({ id: Math.random().toString(36).slice(2), type: "error", message: failure.error }) as const;
+
+/**
+ * Actions with a form: a failure whose messages can sit by the form's fields (a 422 naming them — our
+ * extension) answers null, and the caller shows `formErrorsOf`; every other failure (network, unknown,
+ * a msg) is thrown as a redirect back to the page with the text as a 2 s toast, never a message in the form.
+ */
+export async function toastUnlessFieldErrors(
+  request: Request,
+  failure: Extract<Settled<unknown>, { ok: false }>,
+  fieldNames?: Iterable<string>,
+  opts: { redirectTo?: string } = {},
+): Promise<null> {
+  const known = fieldNames ? new Set(fieldNames) : null;
+  const onFields = Object.entries(failure.fieldErrors ?? {}).some(([k, v]) => v.length > 0 && (!known || known.has(k)));
+  if (onFields) return null;
+  throw await redirectWithToast(safeRedirect(opts.redirectTo ?? pagePath(request)), { type: "error", message: failure.error });
 }

@@ -39,14 +39,15 @@ test("a kindergarten admin binds a parent to a student; a duplicate is refused w
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("王强");
 
-  // The same binding again: 409 → the message on the form, nothing added.
+  // The same binding again: 409 → the message as section 8's error toast (not in the form), nothing added.
   await page.goto("/user/studentParent/new");
   await hydrated(page);
   await page.getByLabel("学生", { exact: true }).selectOption({ label: studentLabel });
   await page.getByLabel("家长", { exact: true }).selectOption({ label: "王强（0004）" });
   await page.getByLabel("关系", { exact: true }).selectOption("father");
   await page.getByTestId("form-submit").click();
-  await expect(page.getByTestId("form-errors")).toContainText("该家长已绑定这名学生");
+  await expect(page.getByTestId("toast")).toContainText("该家长已绑定这名学生");
+  await expect(page).toHaveURL(/\/user\/studentParent\/new$/);
 
   // Remove it through the dialog.
   await page.goto("/user/studentParent?keyword=13800000004");

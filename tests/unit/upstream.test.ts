@@ -13,6 +13,8 @@ const {
   settle,
   toastOnError,
   unknownErrorText,
+  classifyUpstreamFailure,
+  toastUnlessFieldErrors,
 } = await import("~/utils/upstream.server");
 const { resetEnvCache } = await import("~/utils/env.server");
 const { commitUser, getSessionStorage, SESSION_COOKIE_NAME } = await import("~/utils/session.server");
@@ -57,6 +59,12 @@ const server = http.createServer((req, res) => {
         return send(422, { code: 422, msg: "Invalid", data: { errors: { phone: ["Enter phone"], password: ["Too short"] } } });
       case "/garbage":
         return send(200, "<html>502 Bad Gateway</html>", "text/html");
+      case "/html-500":
+        return send(500, "<!DOCTYPE html><html><body><h1>500 Internal Server Error</h1><p>nginx</p></body></html>", "text/html");
+      case "/empty-502":
+        return send(502, "", "text/plain");
+      case "/json-500-msg":
+        return send(500, { code: 500, msg: "服务暂不可用" });
       case "/wrong-shape":
         return send(200, { status: "ok", result: [] });
       case "/token/login": {
@@ -206,26 +214,46 @@ describe("upstream client (sections 7 and 8)", () => {
     expect(e.fieldErrors).toEqual({ phone: ["Enter phone"], password: ["Too short"] });
   });
 
-  it("garbage body and wrong envelope shape are readable errors", async () => {
-    const g = await failure(client().get("garbage"));
-    expect(g.kind).toBe("invalid");
-    expect(g.message).not.toMatch(/at .*\.ts/);
-    const w = await failure(client({ lang: "en" }).get("wrong-shape"));
-    expect(w.kind).toBe("invalid");
-    expect(w.message).toContain("wrong format");
+  it("garbage body, an HTML error page, an empty 502 and a wrong envelope are the unknown-error text, no status", async () => {
+    for (const path of ["garbage", "html-500", "empty-502", "wrong-shape"]) {
+      const zh = await failure(client().get(path));
+      expect(zh.kind).toBe("invalid");
+      expect(zh.message).toBe("服务器发生未知错误，请联系管理员");
+      expect(classifyUpstreamFailure(zh)).toEqual({ kind: "unknown", text: "服务器发生未知错误，请联系管理员" });
+      const en = await failure(client({ lang: "en" }).get(path));
+      expect(en.message).toBe("An unknown server error occurred, please contact the administrator");
+      expect(en.message).not.toMatch(/HTTP|\d{3}|html|nginx/i);
+    }
   });
 
-  it("data that does not match the schema is an error, not a crash", async () => {
+  it("data that does not match the schema is the unknown-error text, not a crash", async () => {
     const e = await failure(client().get("ok", { schema: z.object({ id: z.string() }) }));
     expect(e.kind).toBe("invalid");
+    expect(classifyUpstreamFailure(e)).toEqual({ kind: "unknown", text: unknownErrorText("zh") });
   });
 
-  it("a hang past the timeout is a timeout error", async () => {
-    const started = Date.now();
-    const e = await failure(client({ timeoutMs: 300, lang: "en" }).get("hang"));
-    expect(e.kind).toBe("timeout");
-    expect(e.message).toBe("timeout of 300ms exceeded");
-    expect(Date.now() - started).toBeLessThan(3000);
+  it("a hang past the timeout (before headers or mid-body) is the network-error text", async () => {
+    for (const path of ["hang", "hang-body"]) {
+      const started = Date.now();
+      const e = await failure(client({ timeoutMs: 300, lang: "en" }).get(path));
+      expect(e.kind).toBe("timeout");
+      expect(e.message).toBe("Network Error: the server cannot be reached. Please try again later.");
+      expect(classifyUpstreamFailure(e).kind).toBe("network");
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+    const zh = await failure(client({ timeoutMs: 300 }).get("hang"));
+    expect(zh.message).toBe("网络错误，无法连接服务器，请稍后重试");
+  });
+
+  it("section 8 decisions: msg, missing msg, 401, Need Reset Password, 422", async () => {
+    expect(classifyUpstreamFailure(await failure(client().get("json-500-msg")))).toEqual({ kind: "message", text: "服务暂不可用" });
+    expect(classifyUpstreamFailure(await failure(client().get("fail-nullmsg")))).toMatchObject({ kind: "unknown", text: unknownErrorText("zh") });
+    expect(classifyUpstreamFailure(await failure(client().get("unauthorized")))).toEqual({ kind: "unauthorized", text: "请重新登录" });
+    expect(classifyUpstreamFailure(await failure(client().get("need-reset")))).toEqual({ kind: "needReset", text: "" });
+    expect(classifyUpstreamFailure(await failure(client().get("invalid-422")))).toMatchObject({
+      kind: "message",
+      fieldErrors: { phone: ["Enter phone"], password: ["Too short"] },
+    });
   });
 
   it("connection refused is a transport error with section 8's network message, not the socket error", async () => {
@@ -318,13 +346,52 @@ describe("request-bound upstream()", () => {
   it("settle() turns failures into values; toastOnError() into a redirect back with a toast", async () => {
     const req = new Request("http://console.test/daily/notice");
     const r = await settle(upstream(req).get("fail-msg"));
-    expect(r).toMatchObject({ ok: false, error: "数据库繁忙", code: 500 });
+    expect(r).toMatchObject({ ok: false, error: "数据库繁忙", code: 500, failure: "message" });
     const ok = await settle(upstream(req).get("ok"));
     expect(ok).toEqual({ ok: true, data: { id: 7, name: "Sunny" } });
     const res = (await toastOnError(req, upstream(req).get("fail-msg")).catch((e) => e)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/daily/notice");
     expect(res.headers.get("Set-Cookie")).toContain("kg_toast=");
+  });
+
+  it("loaders and actions: down, slow, garbage, HTML page, 500 become the right toast via settle/toastOnError", async () => {
+    const req = new Request("http://console.test/daily/notice");
+    const readToast = async (res: Response) => {
+      const { getToast } = await import("~/utils/toast.server");
+      const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
+      return (await getToast(new Request("http://console.test/daily/notice", { headers: { Cookie: cookie } }))).toast;
+    };
+    const cases: Array<[string, { timeoutMs?: number; base?: string }, string, string]> = [
+      ["ok", { base: refusedBase }, "network", "网络错误，无法连接服务器，请稍后重试"],
+      ["hang", { timeoutMs: 300 }, "network", "网络错误，无法连接服务器，请稍后重试"],
+      ["garbage", {}, "unknown", "服务器发生未知错误，请联系管理员"],
+      ["html-500", {}, "unknown", "服务器发生未知错误，请联系管理员"],
+      ["fail-nomsg", {}, "unknown", "服务器发生未知错误，请联系管理员"],
+      ["json-500-msg", {}, "message", "服务暂不可用"],
+    ];
+    for (const [path, o, kind, text] of cases) {
+      if (o.base) process.env.API_BASE_URL = o.base;
+      resetEnvCache();
+      try {
+        const r = await settle(upstream(req, { timeoutMs: o.timeoutMs }).get(path));
+        expect(r).toMatchObject({ ok: false, error: text, failure: kind });
+        const res = (await toastOnError(req, upstream(req, { timeoutMs: o.timeoutMs }).get(path)).catch((e) => e)) as Response;
+        expect(res.status).toBe(302);
+        expect(await readToast(res)).toMatchObject({ type: "error", message: text });
+        // An action with a form: no field errors → the same toast, by a redirect back, not a form error.
+        const post = new Request("http://console.test/x/new", { method: "POST", headers: { referer: "http://console.test/user/x/new" } });
+        const thrown = (await toastUnlessFieldErrors(post, r as never, ["phone"]).catch((e) => e)) as Response;
+        expect(thrown.headers.get("Location")).toBe("/user/x/new");
+        expect(await readToast(thrown)).toMatchObject({ message: text });
+      } finally {
+        process.env.API_BASE_URL = base;
+        resetEnvCache();
+      }
+    }
+    // A 422 naming the form's fields stays by the fields (our extension).
+    const r422 = await settle(upstream(req).post("invalid-422", { form: { phone: "1" } }));
+    expect(await toastUnlessFieldErrors(req, r422 as never, ["phone", "password"])).toBeNull();
   });
 
   it("the session cookie is httpOnly, SameSite=Lax, path /, secure only behind https", async () => {

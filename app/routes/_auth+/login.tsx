@@ -14,8 +14,8 @@ import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { safeLoginRedirect } from "~/utils/redirect.server";
 import { commitUser, getUser } from "~/utils/session.server";
-import { combineHeaders } from "~/utils/toast.server";
-import { isUpstreamError } from "~/utils/upstream.server";
+import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
+import { classifyUpstreamFailure, isUpstreamError } from "~/utils/upstream.server";
 
 const LoginSchema = z.object({
   phone: z.string({ error: "phone.required" }).trim().min(1, "phone.required"),
@@ -44,10 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeLoginRedirect(submission.value.redirectTo), { headers });
   } catch (error) {
     if (isUpstreamError(error)) {
-      return json(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-        { status: 400 },
-      );
+      // Section 8: the msg, the unknown-error or the network-error text as a 2 s toast, not in the form
+      // (401 and Need Reset Password are redirects already). Back to the login page, keeping ?redirect=.
+      const to = submission.value.redirectTo ? `/login?redirect=${encodeURIComponent(submission.value.redirectTo)}` : "/login";
+      throw await redirectWithToast(to, { type: "error", message: classifyUpstreamFailure(error).text });
     }
     throw error;
   }
