@@ -29,7 +29,8 @@ export const EXPECTED: Record<Misbehaviour, string> = {
   "500-nomsg": TEXT.unknown.zh,
 };
 
-async function freePort(): Promise<number> {
+/** A free port: listen on 0, read it, close (also used by security.spec.ts). */
+export async function freePort(): Promise<number> {
   const s = http.createServer();
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   const port = (s.address() as AddressInfo).port;
@@ -224,4 +225,17 @@ export async function listCases(page: Page, rig: Rig, js: boolean) {
   rig.misbehave(null);
   await page.goto(`${rig.base}/kindergarten/class`);
   await expect(page).toHaveURL(/\/login\?redirect=%2Fkindergarten%2Fclass$/);
+}
+
+/** Registers a serial spec file's rig: started before its tests, stopped after; call at the top of the file. */
+export function useRig(test: typeof import("@playwright/test").test): () => Rig {
+  let rig: Rig | undefined;
+  test.describe.configure({ mode: "serial" });
+  test.beforeAll(async () => {
+    rig = await startRig();
+  });
+  test.afterAll(async () => {
+    await rig?.stop();
+  });
+  return () => rig!;
 }

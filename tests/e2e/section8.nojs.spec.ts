@@ -1,21 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { listCases, loginCases, startRig, TEXT, cssToastTiming, type Rig } from "./section8-upstream";
+import { listCases, loginCases, useRig, TEXT, cssToastTiming } from "./section8-upstream";
 
 /** Section 8 (error catalogue) without JavaScript: the same misbehaving upstream as section8.spec.ts. */
-test.describe.configure({ mode: "serial" });
-let rig: Rig;
-test.beforeAll(async () => {
-  rig = await startRig();
-});
-test.afterAll(async () => {
-  await rig?.stop();
-});
+const rigOf = useRig(test);
 
 test("login page without JavaScript: every upstream failure is section 8's toast, not in the form", async ({ page }) => {
+  const rig = rigOf();
   await loginCases(page, rig, false);
 });
 
 test("without JavaScript the toast is hidden after 2 seconds (CSS)", async ({ page }) => {
+  const rig = rigOf();
   rig.misbehave("/token/login", "500");
   await page.goto(`${rig.base}/login`);
   await page.getByLabel("手机号").fill("13800000005");
@@ -30,5 +25,6 @@ test("without JavaScript the toast is hidden after 2 seconds (CSS)", async ({ pa
 });
 
 test("list page without JavaScript: every failed load is section 8's toast; 401 logs out", async ({ page }) => {
+  const rig = rigOf();
   await listCases(page, rig, false);
 });

@@ -1,25 +1,20 @@
 import { expect, test } from "@playwright/test";
-import { listCases, loginCases, startRig, TEXT, watchToastLifetime, type Rig } from "./section8-upstream";
+import { listCases, loginCases, useRig, TEXT, watchToastLifetime } from "./section8-upstream";
 
 /**
  * Section 8 (error catalogue) with JavaScript on, against a second console whose upstream misbehaves:
  * down, slow past the timeout, garbage body, HTML error page, 401, 500 with and without msg.
  * The same cases without JavaScript: section8.nojs.spec.ts.
  */
-test.describe.configure({ mode: "serial" });
-let rig: Rig;
-test.beforeAll(async () => {
-  rig = await startRig();
-});
-test.afterAll(async () => {
-  await rig?.stop();
-});
+const rigOf = useRig(test);
 
 test("login page: every upstream failure is section 8's toast, never a message in the form", async ({ page }) => {
+  const rig = rigOf();
   await loginCases(page, rig, true);
 });
 
 test("a toast lasts 2 seconds", async ({ page }) => {
+  const rig = rigOf();
   rig.misbehave("/token/login", "500");
   await page.goto(`${rig.base}/login`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -36,5 +31,6 @@ test("a toast lasts 2 seconds", async ({ page }) => {
 });
 
 test("list page: every failed load is section 8's toast (document and client navigation); 401 logs out", async ({ page }) => {
+  const rig = rigOf();
   await listCases(page, rig, true);
 });

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../../playwright.config";
+import { freePort } from "./section8-upstream";
 
 /**
  * Console hardening, against the real console and API (JavaScript on): CSP with a per-request nonce and
@@ -258,14 +258,6 @@ test.describe("the API cannot be reached", () => {
   let console_: ChildProcess | null = null;
   let base = "";
 
-  /** A free port: listen on 0, read it, close. */
-  async function freePort(): Promise<number> {
-    const s = http.createServer();
-    await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-    const port = (s.address() as AddressInfo).port;
-    await new Promise<void>((r) => s.close(() => r()));
-    return port;
-  }
 
   test.beforeAll(async () => {
     const [port, deadApi] = [await freePort(), await freePort()];
