@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import { createCookie, type Cookie } from "@remix-run/node";
+import { BODY_LIMITS, MB } from "@contract/limits";
 import { getT } from "./i18n.server";
 import { setSecurityHeaders } from "./security-headers.server";
 import { isHttps, sessionSecrets } from "./session.server";
@@ -15,12 +16,12 @@ import { isHttps, sessionSecrets } from "./session.server";
 export const CSRF_FIELD = "csrf";
 export const CSRF_COOKIE_NAME = "kg_csrf";
 
-const MB = 1024 * 1024;
 /**
- * Largest request bodies an action reads: url-encoded forms (every form of the console) and
- * multipart forms (spreadsheet imports). Larger posts answer 413 without being kept in memory.
+ * Largest request bodies an action reads: the API's own defaults (contract/limits.ts) for url-encoded forms
+ * (every form of the console) and multipart forms (spreadsheet imports). Larger posts answer 413 without
+ * being kept in memory.
  */
-export const BODY_LIMITS = { form: 1 * MB, multipart: 10 * MB } as const;
+export { BODY_LIMITS };
 
 let cookie: Cookie | null = null;
 function csrfCookie(): Cookie {
