@@ -1,16 +1,22 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18nConfig from "./i18n";
-import { loadLocale } from "./utils/client-locales";
+import { DEFAULT_LANG } from "@contract/settings";
+import { TranslationProvider, type Resources } from "./utils/i18n-react";
+
+/** One language's translations from /locales/<lng>, versioned by the build so a new build never reads an old copy. */
+async function fetchLocale(lng: string): Promise<Resources> {
+  const version = (window as unknown as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+  const res = await fetch(`/locales/${encodeURIComponent(lng)}?v=${encodeURIComponent(version)}`, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`locales ${lng}: HTTP ${res.status}`);
+  return (await res.json()) as Resources;
+}
 
 async function hydrate() {
-  const lng = document.documentElement.lang || i18nConfig.fallbackLng;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: {} });
+  const lng = document.documentElement.lang || DEFAULT_LANG;
+  let resources: Resources;
   try {
-    await loadLocale(i18next, lng);
+    resources = await fetchLocale(lng);
   } catch (error) {
     // Without its translations the page would hydrate into keys: leave the server-rendered page as it is
     // (every form works without JavaScript).
@@ -20,11 +26,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationProvider language={lng} resources={resources} load={fetchLocale}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
   });
 }

@@ -2,14 +2,12 @@ import { PassThrough, Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18nConfig from "./i18n";
 import { resources } from "./locales.server";
 import { answerForeignOriginsInActions } from "./utils/csrf.server";
 import { getLocale } from "./utils/i18n.server";
+import { TranslationProvider } from "./utils/i18n-react";
 import { NonceProvider } from "./utils/nonce";
 import { createNonce, setSecurityHeaders, withSecurityHeaders } from "./utils/security-headers.server";
 
@@ -38,8 +36,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const lng = await getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, resources, lng });
 
   const nonce = createNonce();
   const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -48,9 +44,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider language={lng} resources={resources[lng]}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         [callbackName]: () => {

@@ -12,8 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { loadLocale } from "./utils/client-locales";
+import { useTranslation } from "./utils/i18n-react";
 import { ErrorCard } from "./components/error-boundary";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
@@ -23,10 +22,6 @@ import { getLocale, getT } from "./utils/i18n.server";
 import { joinTitle } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
 import { combineHeaders, getToast } from "./utils/toast.server";
-import { jitlessZodInBrowser } from "./utils/zod-jitless";
-
-jitlessZodInBrowser();
-
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
   { rel: "icon", href: "data:," },
@@ -85,10 +80,7 @@ export default function App() {
   // After a language switch with JavaScript: fetch that language's translations, then switch.
   useEffect(() => {
     if (i18n.language === locale) return;
-    loadLocale(i18n, locale).then(
-      () => i18n.changeLanguage(locale),
-      (error) => console.error(error),
-    );
+    i18n.changeLanguage(locale).catch((error) => console.error(error));
   }, [i18n, locale]);
   // Marks the document once React has hydrated (tests wait for html[data-hydrated] before using JS-only behaviour).
   useEffect(() => {

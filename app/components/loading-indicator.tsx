@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 
 /**
  * Shown while any navigation, form submission or fetcher is in flight ("数据传输中" / "loading"),

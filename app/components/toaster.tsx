@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { cn } from "~/utils/cn";
 
 export interface ToastView {

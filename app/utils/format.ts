@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { formatList, labelWithNote, langOf, localName } from "@contract/format";
 
 /** The console's list and label formatting, bound to the page's current language (contract/format.ts). */

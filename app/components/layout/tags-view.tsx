@@ -1,8 +1,8 @@
-import * as ContextMenu from "@radix-ui/react-context-menu";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Icon } from "~/components/icons";
+import { ContextMenu } from "~/components/ui/context-menu";
 import { cn } from "~/utils/cn";
 import { useLayoutT } from "./i18n";
 
@@ -27,6 +27,8 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
   const current = location.pathname + location.search;
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
+  const [menu, setMenu] = useState<{ tab: TabView; x: number; y: number; trigger: HTMLElement | null } | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
   const here = location.pathname.toLowerCase();
   // Sub-pages of a resource page (…/12/edit) are shown in their page's tab (tabs.server visit()).
   const currentTab =
@@ -53,49 +55,44 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
             const active = tab === currentTab;
             const title = titleOf(tab);
             return (
-              <ContextMenu.Root key={tab.path}>
-                <ContextMenu.Trigger asChild>
-                  <span
-                    role="listitem"
-                    data-testid="tab"
-                    data-path={tab.path}
-                    data-active={active ? "true" : undefined}
-                    className={cn(
-                      "inline-flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs",
-                      active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary",
-                    )}
-                  >
-                    <Link to={tab.fullPath} className="inline-flex items-center gap-1" aria-current={active ? "page" : undefined}>
-                      {active ? <span className="inline-block h-2 w-2 rounded-full bg-white" /> : null}
-                      {title}
-                    </Link>
-                    {!tab.affix ? (
-                      <button
-                        type="submit"
-                        name="close"
-                        value={tab.path}
-                        data-testid="tab-close"
-                        aria-label={t("tabs.closeTab", { title })}
-                        title={t("tabs.close")}
-                        className={cn("rounded-full p-0.5", active ? "hover:bg-white/30" : "hover:bg-gray-300 hover:text-white")}
-                      >
-                        <Icon name="close" className="h-2.5 w-2.5" />
-                      </button>
-                    ) : null}
-                  </span>
-                </ContextMenu.Trigger>
-                <ContextMenu.Portal>
-                  <ContextMenu.Content
-                    data-testid="tab-context-menu"
-                    className="z-[3000] min-w-[8rem] rounded bg-white py-1 text-xs text-gray-700 shadow-lg ring-1 ring-black/5"
-                  >
-                    <MenuItem onSelect={() => act("refresh", tab.path)} label={t("tabs.refresh")} intent="refresh" />
-                    {!tab.affix ? <MenuItem onSelect={() => act("close", tab.path)} label={t("tabs.close")} intent="close" /> : null}
-                    <MenuItem onSelect={() => act("closeOthers", tab.path)} label={t("tabs.closeOthers")} intent="closeOthers" />
-                    <MenuItem onSelect={() => act("closeAll", tab.path)} label={t("tabs.closeAll")} intent="closeAll" />
-                  </ContextMenu.Content>
-                </ContextMenu.Portal>
-              </ContextMenu.Root>
+                <span
+                  key={tab.path}
+                  role="listitem"
+                  onContextMenu={(event) => {
+                    event.preventDefault();
+                    const box = event.currentTarget.getBoundingClientRect();
+                    // The context-menu key reports (0, 0): place the menu under the tab then.
+                    const keyboard = event.clientX === 0 && event.clientY === 0;
+                    const x = keyboard ? box.left : event.clientX;
+                    const y = keyboard ? box.bottom : event.clientY;
+                    setMenu({ tab, x, y, trigger: event.currentTarget.querySelector("a") });
+                  }}
+                  data-testid="tab"
+                  data-path={tab.path}
+                  data-active={active ? "true" : undefined}
+                  className={cn(
+                    "inline-flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs",
+                    active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary",
+                  )}
+                >
+                  <Link to={tab.fullPath} className="inline-flex items-center gap-1" aria-current={active ? "page" : undefined}>
+                    {active ? <span className="inline-block h-2 w-2 rounded-full bg-white" /> : null}
+                    {title}
+                  </Link>
+                  {!tab.affix ? (
+                    <button
+                      type="submit"
+                      name="close"
+                      value={tab.path}
+                      data-testid="tab-close"
+                      aria-label={t("tabs.closeTab", { title })}
+                      title={t("tabs.close")}
+                      className={cn("rounded-full p-0.5", active ? "hover:bg-white/30" : "hover:bg-gray-300 hover:text-white")}
+                    >
+                      <Icon name="close" className="h-2.5 w-2.5" />
+                    </button>
+                  ) : null}
+                </span>
             );
           })}
         </div>
@@ -105,20 +102,28 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
           <ToolbarButton intent="closeAll" label={t("tabs.closeAll")} />
         </div>
       </Form>
+      {menu ? (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          testId="tab-context-menu"
+          label={titleOf(menu.tab)}
+          onClose={closeMenu}
+          returnFocus={menu.trigger}
+          items={menuItems(menu.tab).map((intent) => ({
+            key: intent,
+            label: t(`tabs.${intent}`),
+            testId: `tab-menu-${intent}`,
+            onSelect: () => act(intent, menu.tab.path),
+          }))}
+        />
+      ) : null}
     </div>
   );
 }
 
-function MenuItem({ onSelect, label, intent }: { onSelect: () => void; label: string; intent: Intent }) {
-  return (
-    <ContextMenu.Item
-      onSelect={onSelect}
-      data-testid={`tab-menu-${intent}`}
-      className="cursor-pointer px-4 py-1.5 outline-none data-[highlighted]:bg-gray-100"
-    >
-      {label}
-    </ContextMenu.Item>
-  );
+function menuItems(tab: TabView): Intent[] {
+  return tab.affix ? ["refresh", "closeOthers", "closeAll"] : ["refresh", "close", "closeOthers", "closeAll"];
 }
 
 function ToolbarButton({ intent, label, icon }: { intent: Intent; label: string; icon?: string }) {

@@ -19,6 +19,10 @@ import type * as React from "react";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
+import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+
+// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
+jitlessZodInBrowser();
 
 type FormData_ = Extract<SubData, { view: "create" | "edit" }>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { langOf } from "@contract/format";
 import { isNamespacedKey, splitMessage } from "@contract/resource";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import * as React from "react";
 import { cn } from "~/utils/cn";
 

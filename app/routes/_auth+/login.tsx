@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import * as z from "zod";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,10 @@ import { safeLoginRedirect } from "~/utils/redirect.server";
 import { commitUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { classifyUpstreamFailure, isUpstreamError } from "~/utils/upstream.server";
+import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+
+// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
+jitlessZodInBrowser();
 
 const LoginSchema = z.object({
   phone: z.string({ error: "phone.required" }).trim().min(1, "phone.required"),

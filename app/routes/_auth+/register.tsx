@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import * as z from "zod";
 import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
@@ -20,6 +20,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
 import { smsStepReply, type AuthActionData } from "./__sms.server";
+import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+
+// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
+jitlessZodInBrowser();
 
 /**
  * /register, as plain forms that work without JavaScript:

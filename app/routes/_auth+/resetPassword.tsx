@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import * as z from "zod";
 import { Endpoints } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
@@ -20,6 +20,10 @@ import { forgetUserInfo, forgetUserInfoOfPhone } from "~/utils/current-user.serv
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
 import { smsStepReply, type AuthActionData } from "./__sms.server";
+import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+
+// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
+jitlessZodInBrowser();
 
 /**
  * /resetPassword: "forgot password" (phone + SMS code + new password twice) and, with

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { optionalFunctionItem, optionalFunctions } from "@contract/resources/optional-functions";
 import { ResourceFormPage } from "~/components/resource/form";
 import { editFormAction, editFormData } from "~/resources/edit-form.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { punchRecords } from "@contract/resources/punch-records";
 import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
 import { ResourceListPage } from "~/components/resource/list";

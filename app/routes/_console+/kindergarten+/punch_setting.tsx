@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n-react";
 import { formatDateTime } from "@contract/resource-format";
 import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
 import { ResourceFormPage } from "~/components/resource/form";
