@@ -6,7 +6,7 @@ import { DEFAULT_LANG, LANGS } from "@contract/settings";
  * current one from /locales/<lng> (app/utils/client-locales.ts), so no translation ships as JavaScript.
  * To add a namespace, list it here and import both languages in app/locales.server.ts.
  */
-export const namespaces = ["common", "validation", "menu", "layout", "crud", "resources", "kgmgmt", "usermgmt"] as const;
+export const namespaces = ["common", "validation", "menu", "layout", "crud", "resources", "kgmgmt", "usermgmt", "reports", "forms"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export default {

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { findPage } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
+import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef, type StatesDef } from "./actions";
 
 /**
  * The declarative definition of a resource (an entity with list / form / CRUD pages), shared by the
@@ -128,6 +129,8 @@ export interface Refusal {
   status: 403 | 409 | 422;
   key: string;
   field?: string;
+  /** A record action refused by the state (the API words it "<record> is <state>; <action> needs <states>"). */
+  state?: { action: string; is: string | null; needs: readonly string[] };
 }
 
 /** Per-row permissions as the API's list and item replies carry them (`item.actions`), e.g. `{change: true, delete: false}`. */
@@ -157,6 +160,10 @@ export interface ResourceDefinition<
    * only what it allows. See `rowRefusal`.
    */
   rowRule?: (verb: string, row: Record<string, unknown>, actor: Actor) => Refusal | null;
+  /** The state vocabulary (field, states with labels and tones): data the API, console, tests and docs read. */
+  states?: StatesDef;
+  /** Named record actions (contract/actions.ts): `POST <endpoint>{id}/<name>/`, buttons, confirmation, history. */
+  actions?: ActionsDef;
   /** What the API returns for one row. */
   item: Item;
   /** Create (and, unless `changeForm`, change) input; its messages are i18n keys. */
@@ -198,6 +205,7 @@ export function defineResource<Item extends z.ZodObject, Form extends z.ZodObjec
   for (const [action, roles] of Object.entries(def.can ?? {}))
     for (const r of roles ?? [])
       if (!page.meta.roles.includes(r)) throw new Error(`resource ${def.name}: can.${action} role ${r} is not a role of ${def.page}`);
+  checkActions(def, page.meta.roles);
   return def;
 }
 
@@ -214,10 +222,22 @@ export const can = (def: ResourceDefinition, action: Action, roleId: RoleId | nu
   roleId != null && rolesFor(def, action).includes(roleId as RoleId);
 
 /** The verbs a row can be offered: change, delete and the definition's own. */
-export const rowVerbsOf = (def: ResourceDefinition): string[] => ["change", "delete", ...(def.rowVerbs ?? [])];
+export const rowVerbsOf = (def: ResourceDefinition): string[] => ["change", "delete", ...(def.rowVerbs ?? []), ...actionNames(def)];
 
-/** Why `actor` may not apply `verb` to `row` (role lists first, then the definition's row rule), or null. */
+/** The roles that may take a record action (its own list, else the `change` roles). */
+export const actionRoles = (def: ResourceDefinition, name: string): readonly RoleId[] => actionOf(def, name)?.roles ?? rolesFor(def, "change");
+
+/** Why `actor` may not apply `verb` to `row` (role lists first, then the definition's row rule, then an action's states), or null. */
 export function rowRefusal(def: ResourceDefinition, verb: string, row: Record<string, unknown>, actor: Actor): Refusal | null {
+  const action = actionOf(def, verb);
+  if (action) {
+    if (!actionRoles(def, verb).includes(actor.roleId as RoleId)) return { status: 403, key: "error.forbidden" };
+    const rule = def.rowRule?.(verb, row, actor);
+    if (rule) return rule;
+    const is = stateOf(def, row);
+    if (is === null || !action.from.includes(is)) return { status: 409, key: "crud:recordActions.wrongState", state: { action: verb, is: stateDef(def, is)?.name ?? null, needs: action.from } };
+    return null;
+  }
   const roleAction: Action = verb === "delete" ? "delete" : "change";
   if (!can(def, roleAction, actor.roleId)) return { status: 403, key: "error.forbidden" };
   return def.rowRule?.(verb, row, actor) ?? null;
@@ -304,7 +324,7 @@ export function splitMessage(message: string): { key: string; params: Record<str
 
 /** Whether a message is a namespaced i18n key of ours (`crud:…`, `resources:…`). */
 /** Namespaces whose keys the resource machinery translates on both sides (add one when a section brings its own file). */
-export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt", "usermgmt"] as const;
+export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt", "usermgmt", "reports", "forms"] as const;
 const NAMESPACED_RE = new RegExp(`^(${RESOURCE_NAMESPACES.join("|")}):[\\w.-]+(#.*)?$`);
 export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
 

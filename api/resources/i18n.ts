@@ -6,6 +6,10 @@ import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
 import enKgmgmt from "@contract/locales/en/kgmgmt.json";
 import zhUsermgmt from "@contract/locales/zh/usermgmt.json";
 import enUsermgmt from "@contract/locales/en/usermgmt.json";
+import zhReports from "@contract/locales/zh/reports.json";
+import enReports from "@contract/locales/en/reports.json";
+import zhForms from "@contract/locales/zh/forms.json";
+import enForms from "@contract/locales/en/forms.json";
 import { splitMessage } from "@contract/resource";
 import { t as apiT, type Lang } from "@api/i18n";
 
@@ -15,6 +19,8 @@ const NS: Record<string, Record<Lang, Dict>> = {
   resources: { zh: zhResources as Dict, en: enResources as Dict },
   kgmgmt: { zh: zhKgmgmt as Dict, en: enKgmgmt as Dict },
   usermgmt: { zh: zhUsermgmt as Dict, en: enUsermgmt as Dict },
+  reports: { zh: zhReports as Dict, en: enReports as Dict },
+  forms: { zh: zhForms as Dict, en: enForms as Dict },
 };
 
 function lookup(dict: Dict, key: string): string | undefined {

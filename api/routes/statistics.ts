@@ -1,54 +1,24 @@
-import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { sql } from "kysely";
 import { Role } from "@contract/roles";
-import { rateOf, statisticsSchema, type Statistics } from "@contract/entities/statistics";
-import type { App, AppEnv, Deps } from "@api/context";
-import { ok } from "@api/http";
-import { makeGuards, scopeOf } from "@api/auth/guards";
-import { groupFilter, kindergartenFilter } from "@api/tenancy";
-import { fieldErrors } from "@api/resources/engine";
-import { runCustom } from "@api/resources/custom-routes";
-import { envelope, tokenHeader } from "./common";
+import { rateOf, statisticsReport, type Statistics } from "@contract/entities/statistics";
+import type { App, Deps } from "@api/context";
+import { registerReport, reportKindergartens } from "@api/reports";
 
 const DAY = 86400000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * GET statistics/kindergartens/?educationGroupId=&to=YYYY-MM-DD — page /kindergarten/statistics (super
- * admin): per group and per kindergarten the number of classes, students at school, teachers and the
- * attendance rate over 30 days ending at `to` (default: the last day with attendance records, at most
- * today), plus the daily rate of that window. Every count goes through api/tenancy.
+ * The statistics report (contract/entities/statistics.ts `statisticsReport`), page /kindergarten/statistics
+ * (super admin): `GET statistics/kindergartens/?educationGroupId=&to=YYYY-MM-DD` and its `export/`.
+ * Per group and per kindergarten the number of classes, students at school, teachers and the attendance
+ * rate over 30 days ending at `to` (default: the last day with attendance records, at most today), plus the
+ * daily rate of that window. Every count goes through api/tenancy (reportKindergartens).
  */
 export function registerStatisticsRoutes(app: App, deps: Deps) {
   const { db } = deps;
-  const { requireAuth, assertPage } = makeGuards(deps);
-
-  app.openAPIRegistry.registerPath({
-    method: "get",
-    path: "/statistics/kindergartens/",
-    tags: ["statistics"],
-    summary: "Counts and attendance rates per group and kindergarten; daily attendance rate of 30 days (统计, page /kindergarten/statistics)",
-    security: tokenHeader,
-    request: { query: z.object({ educationGroupId: z.string().optional(), to: z.string().optional() }) },
-    responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(statisticsSchema) } } } },
-  });
-
-  app.get("/statistics/kindergartens/", requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const scope = scopeOf(c);
-    await assertPage(scope, "/kindergarten/statistics");
-    const rawGroup = c.req.query("educationGroupId");
-    const rawTo = c.req.query("to");
-    if (rawGroup && !/^\d{1,9}$/.test(rawGroup)) throw fieldErrors({ educationGroupId: ["crud:validation.choose"] });
-    if (rawTo && (!DATE_RE.test(rawTo) || Number.isNaN(Date.parse(rawTo)))) throw fieldErrors({ to: ["crud:validation.date"] });
-    const groupId = rawGroup ? Number(rawGroup) : null;
-
-    const kgWhere = (col: string) => {
-      const parts = [kindergartenFilter(scope, col), sql`${sql.ref(col)} in (select k_g.id from kindergartens k_g where ${groupFilter(scope, "k_g.education_group_id")})`];
-      if (groupId != null) parts.push(sql`${sql.ref(col)} in (select k_f.id from kindergartens k_f where k_f.education_group_id = ${groupId})`);
-      return sql<boolean>`(${sql.join(parts, sql` and `)})`;
-    };
+  registerReport(app, deps, statisticsReport, async ({ scope }, params) => {
+    const groupId = (params.educationGroupId as number | null) ?? null;
+    const kgWhere = (col: string) => reportKindergartens(scope, col, { groupId });
 
     const kgs = await db
       .selectFrom("kindergartens as k")
@@ -60,7 +30,7 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
 
     // Window: 30 days ending at `to` (default: the latest attendance day in reach, never after today).
     const today = iso(Date.now());
-    let to = rawTo ?? null;
+    let to = (params.to as string | null) ?? null;
     if (!to) {
       const last = await db.selectFrom("student_attendance as a").select(sql<string>`max(a.date)`.as("d")).where(kgWhere("a.kindergarten_id")).where("a.date", "<=", today).executeTakeFirst();
       to = last?.d ? String(last.d) : today;
@@ -148,6 +118,6 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
       kindergartens,
       daily: daily.map((d) => ({ date: String(d.date), total: Number(d.total), present: Number(d.present ?? 0), rate: rateOf(Number(d.present ?? 0), Number(d.total)) })),
     };
-    return ok(c, data);
-  }));
+    return data;
+  });
 }

@@ -1,0 +1,199 @@
+import * as z from "zod";
+import { findPage } from "./route-tree";
+import type { RoleId } from "./roles";
+
+/**
+ * Declarative reports (statistics, and the analysis and reconciliation reports to come): one definition
+ * per report, shared by the school API (api/reports: `GET <endpoint>` JSON and `GET <endpoint>export/`
+ * xlsx) and the console (app/components/report: GET filter form, tables, charts rendered on the server
+ * as SVG, an Excel link). The query lives on the API side (`registerReport(app, deps, def, query)`),
+ * as a resource's table mapping does; everything the console also needs is here. See docs/architecture.md.
+ *
+ * Texts are i18n keys with their namespace (`kgmgmt:statistics.classes`).
+ */
+
+/** integer: 1,234; percent: a number already in percent, shown with one decimal (93.3%); money: fen shown as yuan (¥12.34). */
+export type ReportFormat = "text" | "integer" | "percent" | "money" | "date";
+
+/**
+ * A parameter of the report, a query parameter of its endpoint and a field of its GET filter form:
+ *  - group: `educationGroupId`-style id (select of `lookups/groups/`), narrowing to one group;
+ *  - kindergarten: a kindergarten id (select of `lookups/kindergartens/`);
+ *  - date: YYYY-MM-DD (a real calendar date);
+ *  - period: a month YYYY-MM.
+ */
+export type ReportParamKind = "group" | "kindergarten" | "date" | "period";
+
+export interface ReportParam {
+  /** Query parameter name (`educationGroupId`, `to`). */
+  name: string;
+  kind: ReportParamKind;
+  /** i18n key of the filter label. */
+  label: string;
+  /** i18n key of the empty choice of a select (group/kindergarten), e.g. "all groups". */
+  empty?: string;
+  /** Shown in the console's filter form (default true); hidden parameters still work in URLs. */
+  inForm?: boolean;
+  /** Only these roles see the filter field. */
+  roles?: readonly RoleId[];
+}
+
+export interface ReportColumn {
+  /** Key of the row object. */
+  key: string;
+  /** i18n key of the header. */
+  label: string;
+  format?: ReportFormat;
+}
+
+export interface ReportChart {
+  kind: "line" | "bar";
+  /** i18n keys; interpolated with the reply's scalar fields (`{{from}}`). */
+  title: string;
+  description: string;
+  /** Row key of the category (bar) or point label (line). */
+  x: string;
+  /** Row keys drawn, with their legend label (i18n key) and colour. A line chart draws the first. */
+  series: { key: string; label: string; color: string }[];
+  unit?: string;
+  max?: number;
+  height?: number;
+}
+
+export type ReportRow = Record<string, string | number | null>;
+
+export interface ReportSection<D> {
+  id: string;
+  /** i18n key of the panel heading. */
+  title: string;
+  /** i18n key of the table caption (default: the title). */
+  caption?: string;
+  /** The table's rows from the reply (`lang` picks names in the reader's language). */
+  rows(data: D, lang: "zh" | "en"): ReportRow[];
+  columns: ReportColumn[];
+  chart?: ReportChart;
+  /** data-testid of the table. */
+  testId?: string;
+  /** A long table scrolls in a box of fixed height. */
+  scroll?: boolean;
+}
+
+export interface ReportDefinition<S extends z.ZodType = z.ZodType> {
+  id: string;
+  /** i18n key of the title (sheet name and file name of the export too). */
+  title: string;
+  /** The route-tree page it backs: its roles and flags gate the endpoint, the export and the page. */
+  page: string;
+  /** API endpoint, section 7 style (`statistics/kindergartens/`); the export is `<endpoint>export/`. */
+  endpoint: string;
+  /** ASCII name of the exported file (fallback for clients without RFC 5987). */
+  fileName: string;
+  params: ReportParam[];
+  /** The reply (`data` of the envelope). */
+  data: S;
+  sections: ReportSection<z.infer<S>>[];
+  /** A line under the filter (i18n key interpolated with the reply's scalar fields), e.g. the window. */
+  summary?: string;
+}
+
+/** Identity with type inference and a check that its page exists. */
+export function defineReport<S extends z.ZodType>(def: ReportDefinition<S>): ReportDefinition<S> {
+  if (!findPage(def.page)) throw new Error(`report ${def.id}: page ${def.page} is not in the route tree`);
+  for (const s of def.sections) {
+    const keys = new Set(s.columns.map((c) => c.key));
+    if (s.chart && !s.chart.series.every((x) => keys.has(x.key))) throw new Error(`report ${def.id}: chart series of ${s.id} must be columns`);
+  }
+  return def;
+}
+
+const isCalendarDate = (v: string) => {
+  const t = Date.parse(v + "T00:00:00Z");
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
+
+/** Parsed parameters: ids as numbers, dates and periods as strings, null when not given. */
+export type ReportParams = Record<string, number | string | null>;
+
+const PARAM_SCHEMA: Record<ReportParamKind, z.ZodType<number | string>> = {
+  group: z.string().regex(/^\d{1,9}$/, "crud:validation.choose").transform(Number),
+  kindergarten: z.string().regex(/^\d{1,9}$/, "crud:validation.choose").transform(Number),
+  date: z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v), "crud:validation.date"),
+  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "crud:validation.date"),
+};
+
+/** The query schema of a report (messages are i18n keys, as in forms). Empty values count as not given. */
+export function reportParamsSchema(def: ReportDefinition) {
+  return z.object(Object.fromEntries(def.params.map((p) => [p.name, PARAM_SCHEMA[p.kind].nullish().transform((v) => v ?? null)])));
+}
+
+/** Query parameters → parsed params, or `{errors}` per parameter (keys are i18n keys). */
+export function parseReportParams(def: ReportDefinition, query: URLSearchParams | Record<string, string | undefined>):
+  | { ok: true; params: ReportParams }
+  | { ok: false; errors: Record<string, string[]> } {
+  const get = (k: string) => (query instanceof URLSearchParams ? query.get(k) : query[k]) ?? undefined;
+  const raw = Object.fromEntries(def.params.map((p) => [p.name, get(p.name) || undefined]));
+  const r = reportParamsSchema(def).safeParse(raw);
+  if (r.success) return { ok: true, params: r.data as ReportParams };
+  const errors: Record<string, string[]> = {};
+  for (const i of r.error.issues) (errors[String(i.path[0] ?? "_")] ??= []).push(i.message);
+  return { ok: false, errors };
+}
+
+const LOCALE = { zh: "zh-CN", en: "en-US" } as const;
+
+/** A value as the report shows it (tables and charts' labels); "—" for missing numbers. */
+export function formatReportValue(v: unknown, format: ReportFormat | undefined, lang: "zh" | "en"): string {
+  if (v == null || v === "") return format && format !== "text" && format !== "date" ? "—" : "";
+  const n = typeof v === "number" ? v : Number(v);
+  switch (format) {
+    case "integer":
+      return Number.isFinite(n) ? new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(n) : String(v);
+    case "percent":
+      return Number.isFinite(n) ? `${n.toFixed(1)}%` : String(v);
+    case "money":
+      return Number.isFinite(n)
+        ? `¥${new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100)}`
+        : String(v);
+    default:
+      return String(v);
+  }
+}
+
+/** A cell of the exported sheet: numbers stay numbers (percent: the percent value; money: yuan). */
+export function exportReportValue(v: unknown, format: ReportFormat | undefined): string | number {
+  if (v == null) return "";
+  if (typeof v === "number" && Number.isFinite(v)) {
+    if (format === "money") return Math.round(v) / 100;
+    if (format === "percent") return Math.round(v * 10) / 10;
+    return v;
+  }
+  return String(v);
+}
+
+/** The reply's scalar fields, for interpolating texts (`{{from}}`). */
+export function scalarsOf(data: unknown): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (data && typeof data === "object")
+    for (const [k, v] of Object.entries(data)) if (typeof v === "string" || typeof v === "number") out[k] = v;
+  return out;
+}
+
+/**
+ * The rows of the exported sheet: each section as its title, its header row and its rows, a blank row
+ * between sections (one sheet; formula characters are neutralised by the API's spreadsheet helper).
+ */
+export function reportSheet<S extends z.ZodType>(
+  def: ReportDefinition<S>,
+  data: z.infer<S>,
+  lang: "zh" | "en",
+  t: (key: string, params?: Record<string, string | number>) => string,
+): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  for (const s of def.sections) {
+    if (out.length) out.push([]);
+    out.push([t(s.title, scalarsOf(data))]);
+    out.push(s.columns.map((c) => t(c.label) + (c.format === "percent" ? " (%)" : c.format === "money" ? (lang === "en" ? " (CNY)" : "（元）") : "")));
+    for (const r of s.rows(data, lang)) out.push(s.columns.map((c) => exportReportValue(r[c.key], c.format)));
+  }
+  return out;
+}
