@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import pkg from "../package.json";
 import type { App, AppEnv, Deps } from "./context";
 import { ApiError, errorBody, httpExceptionReply, langOf, routeMissing, securityHeaders, validationHook } from "./http";

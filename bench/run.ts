@@ -370,7 +370,7 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
     env: { PORT: String(PORT), API_PORT: String(API_PORT), API_BASE_URL: API, NODE_ENV: "production", SESSION_SECRET: "bench-session-secret", DATA_DIR: join(CONSOLE_DIR, "data") },
   });
   const rows: Row[] = [];
-  let assets: AssetBytes[] = [];
+  const assets: AssetBytes[] = [];
   const notes: string[] = [];
   try {
     await waitFor(API + "openapi.json", 120000);

@@ -21,6 +21,9 @@ npx remix build >/dev/null || { echo "[test] build failed"; npx remix build; exi
 note "Type check"
 if npx tsc --noEmit; then echo "typecheck passed"; else echo "typecheck FAILED"; failures=$((failures+1)); fi
 
+note "Lint (ESLint, then Prettier --check)"
+if npm run --silent lint; then echo "lint passed"; else echo "lint FAILED (scripts/format-all.sh fixes formatting)"; failures=$((failures+1)); fi
+
 # 2. vitest: unit suites and the API suites on embedded SQLite.
 note "vitest (unit + API on SQLite)"
 npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-sqlite.json" || failures=$((failures+1))

@@ -12,7 +12,6 @@ import { freePort } from "./section8-upstream";
  */
 const PASSWORD = "Sunny#2026";
 const CSRF_ZH = "表单已过期或不是从本站提交的，请刷新页面后重试。";
-const CSRF_EN = "The form has expired or did not come from this site. Reload the page and try again.";
 
 interface Reply {
   status: number;

@@ -86,6 +86,8 @@ export default function LoginPage() {
             {...getInputProps(fields.phone, { type: "tel" })}
             autoComplete="username"
             placeholder={t("auth.phonePlaceholder")}
+            // The login screen has one task, which starts at the phone field.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
         </Field>
