@@ -28,10 +28,21 @@ const isToast = (x: unknown): x is ToastView =>
  * (section 8), the `toast` that loader answered in its data (the deepest route wins).
  */
 export function Toaster({ toast: flash }: { toast: ToastView | null | undefined }) {
-  const { t } = useTranslation("common");
   const matches = useMatches();
   const fromLoader = [...matches].reverse().map((m) => (m.data as { toast?: unknown } | undefined)?.toast).find(isToast);
-  const toast = fromLoader ?? flash;
+  return <ToastArea toast={fromLoader ?? flash} />;
+}
+
+/**
+ * A form's own toast: an action that keeps the page (so the typed values stay, also without JavaScript) answers
+ * section 8's failure text as `toast` in its data, and the page renders `<ActionToast toast={actionData?.toast} />`.
+ */
+export function ActionToast({ toast }: { toast: ToastView | null | undefined }) {
+  return <ToastArea toast={toast} />;
+}
+
+function ToastArea({ toast }: { toast: ToastView | null | undefined }) {
+  const { t } = useTranslation("common");
   const [visible, setVisible] = useState<ToastView | null>(toast ?? null);
 
   useEffect(() => {

@@ -239,3 +239,32 @@ export function useRig(test: typeof import("@playwright/test").test): () => Rig 
   });
   return () => rig!;
 }
+
+/**
+ * A form that stays on its page (the forgotten-password SMS step, then its final step): a failed upstream call is
+ * section 8's toast, the form shows no text of it, and what the user typed is still there.
+ */
+export async function resetPasswordCases(page: Page, rig: Rig, js: boolean) {
+  for (const how of ["down", "garbage", "500"] as const) {
+    rig.misbehave("/sms/code", how);
+    await page.goto(`${rig.base}/resetPassword`);
+    if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("手机号").fill("13800000003");
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await expectToast(page, EXPECTED[how]);
+    await expect(page, how).toHaveURL(/\/resetPassword/);
+    await expect(page.getByLabel("手机号"), how).toHaveValue("13800000003");
+    await expect(page.getByTestId("notice"), how).toHaveCount(0);
+  }
+  rig.misbehave("/password/forgot", "500");
+  await page.goto(`${rig.base}/resetPassword`);
+  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("手机号").fill("13800000003");
+  await page.getByLabel("短信验证码").fill("123456");
+  await page.getByLabel("新密码", { exact: true }).fill("Fresh#Pw2026");
+  await page.getByLabel("确认新密码").fill("Fresh#Pw2026");
+  await page.getByTestId("reset-submit").click();
+  await expectToast(page, EXPECTED["500"]);
+  await expect(page.getByLabel("手机号")).toHaveValue("13800000003");
+  rig.misbehave(null);
+}

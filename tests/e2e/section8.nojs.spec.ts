@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { listCases, loginCases, useRig, TEXT, cssToastTiming } from "./section8-upstream";
+import { listCases, loginCases, resetPasswordCases, useRig, TEXT, cssToastTiming } from "./section8-upstream";
 
 /** Section 8 (error catalogue) without JavaScript: the same misbehaving upstream as section8.spec.ts. */
 const rigOf = useRig(test);
@@ -27,4 +27,8 @@ test("without JavaScript the toast is hidden after 2 seconds (CSS)", async ({ pa
 test("list page without JavaScript: every failed load is section 8's toast; 401 logs out", async ({ page }) => {
   const rig = rigOf();
   await listCases(page, rig, false);
+});
+
+test("forgotten password without JavaScript: a failed step is section 8's toast and the typed phone stays", async ({ page }) => {
+  await resetPasswordCases(page, rigOf(), false);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { listCases, loginCases, useRig, TEXT, watchToastLifetime } from "./section8-upstream";
+import { listCases, loginCases, resetPasswordCases, useRig, TEXT, watchToastLifetime } from "./section8-upstream";
 
 /**
  * Section 8 (error catalogue) with JavaScript on, against a second console whose upstream misbehaves:
@@ -33,4 +33,8 @@ test("a toast lasts 2 seconds", async ({ page }) => {
 test("list page: every failed load is section 8's toast (document and client navigation); 401 logs out", async ({ page }) => {
   const rig = rigOf();
   await listCases(page, rig, true);
+});
+
+test("forgotten password: a failed step is section 8's toast and the typed phone stays", async ({ page }) => {
+  await resetPasswordCases(page, rigOf(), true);
 });

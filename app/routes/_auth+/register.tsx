@@ -8,6 +8,7 @@ import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormFeedback } from "~/components/ui/form-feedback";
+import { ActionToast } from "~/components/toaster";
 import { Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
@@ -17,9 +18,9 @@ import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { getUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
+import { settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
-import { smsStepReply, type AuthActionData } from "./__sms.server";
+import { failureReply, smsStepReply, type AuthActionData } from "./__sms.server";
 import { jitlessZodInBrowser } from "~/utils/zod-jitless";
 
 // zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
@@ -31,6 +32,7 @@ jitlessZodInBrowser();
  * 2. POST intent=sendSms → SMS code (purpose register);
  * 3. POST intent=register → register (parent: child name required; teacher: enabled later by the admin).
  */
+const REGISTER_FIELDS = ["registrationCode", "classId", "role", "realName", "childName", "phone", "smsCode", "password", "confirmPassword"];
 const classItemSchema = z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable().optional() });
 const SendSmsSchema = z.object({ intent: z.literal("sendSms"), phone: phoneField });
 const RegisterSchema = withConfirm(
@@ -105,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) {
-    return json<ActionData>({ result: submission.reply({ ...formErrorsOf(result), hideFields }) }, { status: 400 });
+    return failureReply(submission, result, REGISTER_FIELDS, hideFields);
   }
   const t = await getT(request, "common");
   return redirectWithToast("/login", { type: "success", message: result.data.msg || t("auth.register.done") });
@@ -216,6 +218,7 @@ export default function RegisterPage() {
           </Field>
           <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
           <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />
+          <ActionToast toast={actionData?.toast} />
           <div className="flex gap-2">
             <Button type="submit" name="intent" value="register" className="flex-1" disabled={busy}>
               {t("auth.register.submit")}

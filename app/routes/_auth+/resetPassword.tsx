@@ -8,6 +8,7 @@ import { Endpoints } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormFeedback } from "~/components/ui/form-feedback";
+import { ActionToast } from "~/components/toaster";
 import { Field, useErrorText, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { encryptPassword } from "~/utils/auth.server";
@@ -17,9 +18,9 @@ import { pageMeta } from "~/utils/meta";
 import { destroyUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { forgetUserInfo, forgetUserInfoOfPhone } from "~/utils/current-user.server";
-import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
+import { settle, upstream } from "~/utils/upstream.server";
 import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
-import { smsStepReply, type AuthActionData } from "./__sms.server";
+import { failureReply, smsStepReply, type AuthActionData } from "./__sms.server";
 import { jitlessZodInBrowser } from "~/utils/zod-jitless";
 
 // zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
@@ -98,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
           }),
         );
   if (!result.ok) {
-    return json<ActionData>({ result: submission.reply({ ...formErrorsOf(result), hideFields }) }, { status: 400 });
+    return failureReply(submission, result, ["phone", "smsCode", "oldPassword", "password", "confirmPassword"], hideFields);
   }
   const t = await getT(request, "common");
   // Every token of the user is revoked upstream: a local session (if any) ends too.
@@ -185,6 +186,7 @@ export default function ResetPasswordPage() {
         {pw("confirmPassword", t("auth.reset.confirmPassword"), "new-password")}
         <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
         <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />
+          <ActionToast toast={actionData?.toast} />
         <Button type="submit" name="intent" value={mode} className="w-full" disabled={busy} data-testid="reset-submit">
           {t("auth.reset.submit")}
         </Button>
