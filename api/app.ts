@@ -12,6 +12,7 @@ import { registerBindingRoutes } from "./routes/bindings";
 import { registerRegistrationRoutes } from "./routes/register";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerUploadRoutes } from "./routes/uploads";
+import { registerFileRoutes } from "./routes/files";
 import { registerHomeRoutes } from "./routes/home";
 import { registerResources } from "./resources";
 import { registerStatisticsRoutes } from "./routes/statistics";
@@ -49,6 +50,7 @@ export function buildApp(deps: Deps): App {
   registerBindingRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerUploadRoutes(app, deps);
+  registerFileRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerResources(app, deps);
   registerStatisticsRoutes(app, deps);

@@ -3,6 +3,7 @@ import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto"
 import { DEFAULTS } from "@contract/settings";
 import { loadRateLimits, loadTrustProxy, type RateLimits } from "./auth/rate-limit-config";
 import { loadLimits, type Limits } from "./limits";
+import { loadStorageConfig, type StorageConfig } from "./services/storage/types";
 
 export interface ApiConfig {
   port: number;
@@ -23,6 +24,8 @@ export interface ApiConfig {
   trustProxy: string[];
   /** Request body and upload size limits (contract/limits.ts, BODY_LIMIT_*_MB, UPLOAD_LIMIT_*_MB). */
   limits: Limits;
+  /** Where files are kept: local disk under uploadDir (default) or an S3-compatible store (STORAGE, S3_*). */
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -42,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: loadRateLimits(env),
     trustProxy: loadTrustProxy(env),
     limits: loadLimits(env),
+    storage: loadStorageConfig(env),
     ...overrides,
   };
 }

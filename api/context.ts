@@ -4,6 +4,7 @@ import type { DialectName } from "./db/migrations";
 import type { ApiConfig } from "./config";
 import type { SmsProvider } from "./services/sms";
 import type { StorageProvider } from "./services/storage";
+import type { FileService } from "./services/storage/files";
 import type { LocalWechatGateway, WechatGateway } from "./services/wechat";
 import type { Scope } from "./tenancy";
 
@@ -14,6 +15,8 @@ export interface Deps {
   config: ApiConfig;
   sms: SmsProvider;
   storage: StorageProvider;
+  /** Files of records on the configured object store (api/services/storage/files.ts). */
+  files: FileService;
   wechat: WechatGateway;
   /** Present when the local WeChat stand-in is active (serves wechat-sandbox/authorize). */
   wechatSandbox: LocalWechatGateway | null;

@@ -41,8 +41,8 @@ export function bodyKindOf(contentType: string | undefined): BodyKind {
 export const tooLarge = (c: Context, maxBytes: number) =>
   c.json({ code: 413, msg: t(langOf(c), "error.tooLarge", { max: sizeText(maxBytes) }), data: { maxBytes } }, 413);
 
-/** Paths that stream their body themselves with their own limits (uploads). */
-const STREAMED = /^\/uploads\//;
+/** Paths that stream their body themselves with their own limits (uploads, files). */
+const STREAMED = /^\/(uploads\/|files\/?$)/;
 
 /**
  * Caps every request body by its Content-Type while it is read: hono's bodyLimit trusts Content-Length

@@ -7,7 +7,7 @@ import { seedDemo } from "./db/seed";
 import { buildApp } from "./app";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
-import { LocalDiskStorage } from "./services/storage";
+import { createFileService, LocalDiskStorage } from "./services/storage";
 import { DisabledWechatGateway, LocalWechatGateway, WechatApiGateway, type WechatGateway } from "./services/wechat";
 
 export interface StartOptions {
@@ -55,6 +55,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     config,
     sms: smsProviderFor(config.sms, opts.quiet ? () => {} : console.log),
     storage: new LocalDiskStorage(handle.db, config.uploadDir),
+    files: createFileService(handle.db, config),
     wechat: wechatSandbox ?? wechatGatewayFor(config),
     wechatSandbox,
   };

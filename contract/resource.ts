@@ -15,7 +15,8 @@ import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef
  * `crud:validation.tooLong#max=30` (see `splitMessage`).
  */
 
-export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags";
+/** `image`: the value is a file id (contract/files.ts); the list shows its thumbnail through the console's checked /files route. */
+export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image";
 export type FieldKind =
   | "text"
   | "textarea"

@@ -385,6 +385,35 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /**
+   * Files of records (issue 10, "Files"): one row per stored file, in the temporary bucket until the record
+   * that uses it is saved (record_type, record_id), then in the main bucket; users get a photo.
+   */
+  const m006files: Migration = {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable("files").ifNotExists())
+        .addColumn("bucket", "text", (c) => c.notNull())
+        .addColumn("object_key", "text", (c) => c.notNull())
+        .addColumn("thumb_key", "text")
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("content_type", "text", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("owner_user_id", "integer", (c) => c.notNull())
+        .addColumn("record_type", "text")
+        .addColumn("record_id", "integer")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("claimed_at", "text")
+        .execute();
+      await db.schema.createIndex("files_temp_idx").ifNotExists().on("files").columns(["bucket", "created_at"]).execute();
+      await db.schema.createIndex("files_record_idx").ifNotExists().on("files").columns(["record_type", "record_id"]).execute();
+      await db.schema.alterTable("users").addColumn("photo_file_id", "integer").execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
       return {
@@ -393,6 +422,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "003_push_notifications": m003push,
         "004_login_locks_and_rate_limits": m004limits,
         "005_applicant_sessions": m005applicantSessions,
+        "006_files": m006files,
       };
     },
   };

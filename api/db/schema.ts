@@ -78,6 +78,8 @@ export interface UsersTable {
   introducer_id: number | null;
   created_at: Ts;
   updated_at: Ts;
+  /** The user's photo (files.id), issue 10. */
+  photo_file_id: Generated<number | null>;
 }
 
 export interface UserRolesTable {
@@ -330,6 +332,24 @@ export interface Database {
   audit_log: AuditLogTable;
   push_notifications: PushNotificationsTable;
   push_outbox: PushOutboxTable;
+  files: FilesTable;
+}
+
+/** Stored files (api/services/storage/files.ts): temporary until a record uses them, then in the main bucket. */
+export interface FilesTable {
+  id: Id;
+  bucket: "main" | "temp";
+  object_key: string;
+  thumb_key: string | null;
+  kind: string;
+  name: string;
+  content_type: string;
+  size: number;
+  owner_user_id: number;
+  record_type: string | null;
+  record_id: number | null;
+  created_at: Ts;
+  claimed_at: Ts | null;
 }
 
 /** User management: push notifications (role_ids / kindergarten_ids: JSON arrays; phones: the persons as typed). */

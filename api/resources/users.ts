@@ -78,6 +78,7 @@ export const usersMapping = defineMapping({
     defaultRoleId: "u.default_role_id",
     bonusPoints: "u.bonus_points",
     createdAt: "u.created_at",
+    photoFileId: "u.photo_file_id",
   },
   kindergartenColumn: null,
   scopeFilter: (scope) => userFilter(scope, "u.id"),
@@ -160,7 +161,15 @@ export const usersMapping = defineMapping({
       values.bonusPoints = (values.bonusPoints as number | null | undefined) ?? 0;
       if (mode === "create") values.password = await hashPassword(String(values.password));
     },
-    async afterWrite({ w }, { id, values }) {
+    async afterWrite({ w, scope, deps }, { id, values, existing }) {
+      // The photo (issue 10, "Files"): a new temporary upload of the writer moves to the main bucket; the old one goes.
+      const photo = (values.photoFileId as number | null | undefined) ?? null;
+      const old = existing?.photoFileId == null ? null : Number(existing.photoFileId);
+      if (photo != null && photo !== old) {
+        if (!(await deps.files.claim(w, photo, { userId: scope.userId, recordType: "users", recordId: id, kind: "image" }))) throw fieldError("photoFileId", "upload.notUsable");
+        await w.update("users", id, { photo_file_id: photo }, "photo");
+        if (old != null) await deps.files.remove(w, old);
+      }
       const wanted = (values.roleIds as number[]) ?? [];
       const current = await w.trx.selectFrom("user_roles").select(["id", "role_id"]).where("user_id", "=", id).execute();
       for (const row of current) if (!wanted.includes(Number(row.role_id))) await w.delete("user_roles", Number(row.id), "revokeRole");

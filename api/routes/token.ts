@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { tokenReplySchema, userInfoSchema, NEED_RESET_PASSWORD, PLATFORM_PC } from "@contract/api";
 import { isStrongPassword } from "@contract/password-policy";
 import { KINDERGARTEN_SWITCH_ROLES, Role, isRoleId, type RoleId } from "@contract/roles";
-import { loginFormSchema, loginWechatFormSchema, platformFormSchema, stsQuerySchema, stsReplySchema } from "@contract/entities/auth";
+import { loginFormSchema, loginWechatFormSchema, platformFormSchema, stsReplySchema } from "@contract/entities/auth";
 import type { App, Deps } from "@api/context";
 import { write, SYSTEM_ACTOR } from "@api/db/audit";
 import { nowIso } from "@api/db";
@@ -16,6 +16,8 @@ import { checkPassword } from "@api/auth/lockout";
 import { rateLimit } from "@api/auth/rate-limit";
 import { switchableKindergartens } from "@api/tenancy";
 import { decryptField, formBody, idParam, jsonReply, tokenHeader } from "./common";
+import { stsUploadQuerySchema, stsUploadSchema } from "@contract/files";
+import { stsReply } from "@api/services/storage";
 
 const tags = ["token"];
 
@@ -167,17 +169,19 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       method: "get",
       path: "/token/sts",
       tags,
-      summary: "Temporary upload credentials (local storage: PUT uploads/{bucket}/{key} with header x-security-token)",
+      summary: "Temporary upload credentials and a direct-upload target in the temporary bucket (section 7)",
+      description:
+        "Local storage: credentials for PUT uploads/{bucket}/{key} with header x-security-token (keys under `prefix`). With `kind` (or `fileName`), `upload` is a direct-upload target in the temporary bucket: a signed, expiring URL (local: on this API; STORAGE=s3: presigned by the object store, whose credentials are not handed out). After the PUT, POST files/?kind= with form `key` checks the content and makes it a temporary file; saving the record that uses it moves it to the main bucket; the clean-up removes temporary files older than a day.",
       security: tokenHeader,
       middleware: [requireAuth] as const,
-      request: { query: stsQuerySchema },
-      responses: jsonReply(stsReplySchema),
+      request: { query: stsUploadQuerySchema },
+      responses: jsonReply(stsReplySchema.extend({ upload: stsUploadSchema.optional() })),
     }),
     async (c) => {
       const s = scopeOf(c);
-      const bucket = c.req.valid("query").bucket ?? "main";
+      const q = c.req.valid("query");
       const baseUrl = new URL("/", c.req.url).toString();
-      return ok(c, await deps.storage.issueCredentials({ userId: s.userId, bucket, baseUrl }));
+      return ok(c, await stsReply(deps, { userId: s.userId, bucket: q.bucket ?? "main", baseUrl, kind: q.kind, fileName: q.fileName }));
     },
   );
 

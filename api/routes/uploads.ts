@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import { Readable, Transform } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { LocalObjectStore } from "@api/services/storage/local";
 import type { App, Deps } from "@api/context";
 import { ApiError, forbidden, langOf, ok } from "@api/http";
 import { t } from "@api/i18n";
@@ -31,6 +34,7 @@ export function registerUploadRoutes(app: App, deps: Deps) {
   app.put("/uploads/*", async (c) => {
     const { bucket, key } = target(c);
     if (normaliseKey(key) == null) throw new ApiError(400, "upload.badKey");
+    if (c.req.query("signature") != null) return signedPut(c, deps, bucket, key);
     const kind = uploadKindOf(key);
     if (!kind) throw new ApiError(400, "upload.unknownKind");
     const maxBytes = deps.config.limits.upload[kind];
@@ -48,4 +52,35 @@ export function registerUploadRoutes(app: App, deps: Deps) {
     if (result.reason === "conflict") throw new ApiError(409, "error.conflict");
     throw forbidden("upload.outsidePrefix");
   });
+}
+
+/**
+ * A signed, expiring upload URL of GET token/sts (local back end): PUT uploads/temp/{key}?expires&max&signature.
+ * The body is streamed to the temporary bucket, at most `max` bytes (413 and nothing kept past it); its content is
+ * checked when POST files/ registers it.
+ */
+async function signedPut(c: Context, deps: Deps, bucket: string, key: string) {
+  const store = deps.files.store;
+  const expires = Number(c.req.query("expires"));
+  const max = Number(c.req.query("max"));
+  if (!(store instanceof LocalObjectStore) || bucket !== "temp" || !store.verify(bucket, key, expires, max, c.req.query("signature") ?? ""))
+    throw forbidden("upload.outsidePrefix");
+  const declared = Number(c.req.header("content-length") ?? 0);
+  const tooBig = () => new ApiError(413, "error.tooLarge", { max: sizeText(max) }, { maxBytes: max });
+  if (declared > max) throw tooBig();
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      done(size > max ? new RangeError("tooLarge") : null, chunk);
+    },
+  });
+  const body = c.req.raw.body ? Readable.fromWeb(c.req.raw.body as unknown as WebReadableStream<Uint8Array>).pipe(counter) : Readable.from([]);
+  try {
+    await store.put("temp", key, body, { contentType: c.req.header("content-type") ?? "application/octet-stream" });
+  } catch (e) {
+    if (e instanceof RangeError || size > max) throw tooBig();
+    throw e;
+  }
+  return ok(c, { bucket, key, size });
 }

@@ -8,6 +8,14 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { MAX_OBJECT_KEY_BYTES } from "@contract/limits";
 import type { Db } from "@api/db";
 import { sha256 } from "@api/auth/tokens";
+import type { ApiConfig } from "@api/config";
+import { FileService } from "./storage/files";
+import { FILE_KINDS, type FileKind } from "@contract/files";
+import { LocalObjectStore } from "./storage/local";
+import { S3ObjectStore } from "./storage/s3";
+
+export { cleanupTemporaryUploads, FileService, UploadRefused } from "./storage/files";
+export type { ObjectStore, StorageConfig } from "./storage/types";
 
 /** Section 9: two buckets are configured, main and temporary. */
 export const BUCKETS = ["main", "temp"] as const;
@@ -166,3 +174,48 @@ export class LocalDiskStorage implements StorageProvider {
 }
 
 export const joinKey = (...parts: string[]) => join(...parts).split(sep).join("/");
+
+/** The file service on the configured back end: STORAGE=s3 → S3_* buckets, else local disk under UPLOAD_DIR. */
+export function createFileService(db: Db, config: ApiConfig): FileService {
+  const store = config.storage.kind === "s3" ? new S3ObjectStore(config.storage) : new LocalObjectStore(config.uploadDir, config.storage.urlSecret);
+  return new FileService(db, store, join(config.uploadDir, ".staging"), config.limits.upload);
+}
+
+/**
+ * `GET token/sts`: the local back end's credentials for PUT uploads/ (as before), and, when a kind or file name is
+ * asked for, a direct-upload target for a fresh key under `u{userId}/` in the temporary bucket. STORAGE=s3 hands out
+ * no credentials (the store's keys stay on the server): the presigned URL is the way in.
+ */
+export async function stsReply(
+  deps: { storage: StorageProvider; files: FileService; config: ApiConfig },
+  o: { userId: number; bucket: Bucket; baseUrl: string; kind?: FileKind; fileName?: string },
+) {
+  const store = deps.files.store;
+  const wantsUpload = o.kind != null || o.fileName != null || store.kind === "s3";
+  const cred =
+    store.kind === "local"
+      ? await deps.storage.issueCredentials({ userId: o.userId, bucket: o.bucket, baseUrl: o.baseUrl })
+      : null;
+  if (!wantsUpload) return cred!;
+  const kind: FileKind = o.kind ?? "image";
+  const types = FILE_KINDS[kind].types as Record<string, string>;
+  const asked = /\.([A-Za-z0-9]+)$/.exec(o.fileName ?? "")?.[1]?.toLowerCase();
+  const ext = asked === "jpeg" ? "jpg" : asked && asked in types ? asked : Object.keys(types)[0]!;
+  const key = `u${o.userId}/${randomBytes(12).toString("hex")}.${ext}`;
+  const maxBytes = deps.files.maxBytes(kind);
+  const target = await store.presignUpload("temp", key, { seconds: TTL_SECONDS, maxBytes, baseUrl: o.baseUrl, contentType: types[ext] });
+  const upload = { key, kind, maxBytes, ...target };
+  if (cred) return { ...cred, upload };
+  const s3 = store as S3ObjectStore;
+  return {
+    accessKeyId: "",
+    accessKeySecret: "",
+    securityToken: "",
+    expiration: target.expiresAt,
+    bucket: s3.bucketName("temp"),
+    region: s3.settings.region,
+    endpoint: s3.settings.endpoint ?? "",
+    prefix: `u${o.userId}/`,
+    upload,
+  };
+}

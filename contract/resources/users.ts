@@ -63,6 +63,8 @@ const base = {
     .int("usermgmt:users.errors.defaultRoleRequired")
     .refine((n) => (ROLE_IDS as number[]).includes(n), "crud:validation.oneOf"),
   bonusPoints: fields.optionalInteger({ min: 0, max: 1000000 }),
+  /** A temporary image file (POST files/?kind=image) or the current photo; saving the user moves it to the main bucket. */
+  photoFileId: fields.optionalRef(),
 };
 
 /** The default role must be one of the user's roles (section 5: "select … role, default role"). */
@@ -98,12 +100,14 @@ export const users = defineResource({
     defaultRoleId: z.number().int(),
     bonusPoints: z.number().int(),
     createdAt: z.string(),
+    photoFileId: z.number().int().nullable().optional(),
   }),
   // Create: with the initial password (section 5 policy; the console sends it AES-encrypted like login).
   form: z.object({ ...base, password: newPasswordField }).superRefine(defaultAmongRoles),
   changeForm: z.object(base).superRefine(defaultAmongRoles),
   labelField: "realName",
   columns: [
+    { field: "photoFileId", label: "usermgmt:users.fields.photo", format: "image" },
     { field: "realName", label: "usermgmt:users.fields.realName", sortable: true, link: true },
     { field: "phone", label: "usermgmt:users.fields.phone", sortable: true },
     { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
@@ -131,6 +135,7 @@ export const users = defineResource({
         { name: "email", label: "usermgmt:users.fields.email", kind: "email" },
         { name: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", kind: "integer", help: "usermgmt:users.help.bonusPoints" },
         { name: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
+        { name: "photoFileId", label: "usermgmt:users.fields.photo", kind: "image", accept: "image/jpeg,image/png", help: "usermgmt:users.help.photo" },
       ],
     },
     {
