@@ -414,6 +414,36 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /**
+   * Dynamic forms (issue 10): form templates built at run time (`fields`: the JSON description of
+   * contract/dynamic-form.ts) and the answers recipients submit (`answers`: JSON object keyed by field key).
+   */
+  const m007dynamicForms: Migration = {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable("form_templates").ifNotExists())
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("description", "text")
+        .addColumn("fields", "text", (c) => c.notNull())
+        .addColumn("created_by", "integer")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("form_templates_kg_idx").ifNotExists().on("form_templates").column("kindergarten_id").execute();
+      await withId(db.schema.createTable("form_answers").ifNotExists())
+        .addColumn("template_id", "integer", (c) => c.notNull().references("form_templates.id"))
+        .addColumn("kindergarten_id", "integer", (c) => c.notNull().references("kindergartens.id"))
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id"))
+        .addColumn("answers", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("form_answers_template_idx").ifNotExists().on("form_answers").column("template_id").execute();
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
       return {
@@ -423,6 +453,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "004_login_locks_and_rate_limits": m004limits,
         "005_applicant_sessions": m005applicantSessions,
         "006_files": m006files,
+        "007_dynamic_forms": m007dynamicForms,
       };
     },
   };

@@ -333,6 +333,29 @@ export interface Database {
   push_notifications: PushNotificationsTable;
   push_outbox: PushOutboxTable;
   files: FilesTable;
+  form_templates: FormTemplatesTable;
+  form_answers: FormAnswersTable;
+}
+
+/** Dynamic forms: templates (fields: the JSON description of contract/dynamic-form.ts) and their answers (JSON by field key). */
+export interface FormTemplatesTable {
+  id: Id;
+  kindergarten_id: number;
+  title: string;
+  description: string | null;
+  fields: string;
+  created_by: number | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface FormAnswersTable {
+  id: Id;
+  template_id: number;
+  kindergarten_id: number;
+  user_id: number;
+  answers: string;
+  created_at: Ts;
 }
 
 /** Stored files (api/services/storage/files.ts): temporary until a record uses them, then in the main bucket. */

@@ -18,11 +18,14 @@ import { studentParentsMapping } from "./student-parents";
 import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
 import { pushNotificationsMapping, registerPushRoutes } from "./push-notifications";
+import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
 
 /** Every resource mapping of the API (one line per resource). */
 export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping, groupsMapping, kindergartensMapping, punchRecordsMapping,
   // User management
-  usersMapping, expertTeachersMapping, studentParentsMapping, doctorStudentsMapping, busTeachersMapping, pushNotificationsMapping];
+  usersMapping, expertTeachersMapping, studentParentsMapping, doctorStudentsMapping, busTeachersMapping, pushNotificationsMapping,
+  // Daily: dynamic forms
+  formTemplatesMapping];
 
 /** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
 export function registerResources(app: App, deps: Deps) {
@@ -32,6 +35,7 @@ export function registerResources(app: App, deps: Deps) {
   // User management's non-CRUD endpoints (enable/disable, password reset, push send).
   registerUserRoutes(app, deps);
   registerPushRoutes(app, deps);
+  registerFormRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
   const { requireAuth } = makeGuards(deps);

@@ -11,6 +11,7 @@ import { principalKindergartens, proTeacherKindergartens } from "./kindergarten-
 import { doctorStudents } from "./doctor-students";
 import { busTeachers } from "./bus-teachers";
 import { pushNotifications } from "./push-notifications";
+import { formTemplates } from "./form-templates";
 
 /** Every resource definition, by name (add one line per new resource). */
 export const RESOURCES: Record<string, ResourceDefinition> = {
@@ -28,6 +29,8 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   doctorStudents,
   busTeachers,
   pushNotifications,
+  // Daily: dynamic forms
+  formTemplates,
 };
 
 export { classes, places };

@@ -1,9 +1,27 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { Link } from "@remix-run/react";
+import { formTemplates } from "@contract/resources/form-templates";
+import { ResourceListPage } from "~/components/resource/list";
+import { useResourceT } from "~/components/resource/i18n";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /daily/formTemplate — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /daily/formTemplate — the form templates of the kindergarten (dynamic forms, contract/dynamic-form.ts): the list of
+ * the `formTemplates` resource; the builder is /new and /<id>/edit, the answers /<id> (formTemplate_.$.tsx).
+ */
+export const loader = resourceListLoader(formTemplates);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+function AnswersLink({ id, title }: { id: number; title: string }) {
+  const { t } = useResourceT();
+  return (
+    <Link to={`${formTemplates.page}/${id}`} className="text-primary hover:underline" aria-label={`${t("forms:builder.answers")} ${title}`}>
+      {t("forms:builder.answers")}
+    </Link>
+  );
+}
+
+export default function Page() {
+  return <ResourceListPage def={formTemplates} rowActions={(item) => <AnswersLink id={Number(item.id)} title={String(item.title)} />} />;
+}

@@ -1,0 +1,366 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { answerText, dynamicFormSchema, FIELD_KINDS, labelIn, MAX_FIELDS, nextKey, orderedFields, type DynamicField, type DynamicFieldKind } from "@contract/dynamic-form";
+import { fields as builders } from "@contract/resource";
+import { answersReply, formTemplates } from "@contract/resources/form-templates";
+import { formatDateTime } from "@contract/resource-format";
+import { CsrfInput } from "~/components/csrf-input";
+import { ResourceSubPage } from "~/components/resource/pages";
+import { useResourceT } from "~/components/resource/i18n";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/field";
+import { Input, inputClass } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { cn } from "~/utils/cn";
+import { forbidden, notFound } from "~/utils/permissions.server";
+import { guardAction, guardLoader } from "~/utils/page.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { settle, toastUnlessFieldErrors, upstream } from "~/utils/upstream.server";
+import { resourceSubAction, resourceSubLoader } from "~/resources/route";
+import { pageMeta } from "~/utils/meta";
+
+/**
+ * /daily/formTemplate sub-pages:
+ *   /new, /<id>/edit   the builder: title, description and the fields (labels in both languages, kind, required,
+ *                      options), added, removed and reordered WITHOUT JavaScript by submit buttons `name="intent"`
+ *                      (add, remove:i, up:i, down:i) that answer the changed draft; `save` validates and saves
+ *   /<id>              the template's answers, one column per field, with the Excel export
+ *   /<id>/delete       the resource engine's confirmation page
+ */
+type View = { view: "builder"; id: number | null } | { view: "answers"; id: number } | { view: "other" };
+function viewOf(splat: string | undefined): View {
+  const s = (splat ?? "").replace(/\/$/, "");
+  if (s === "new") return { view: "builder", id: null };
+  const m = /^(\d{1,9})(?:\/(edit))?$/.exec(s);
+  if (m) return m[2] ? { view: "builder", id: Number(m[1]) } : { view: "answers", id: Number(m[1]) };
+  return { view: "other" };
+}
+
+/** A field of the draft: as typed, not yet valid (options as one text, "中文|English" per line). */
+interface DraftField {
+  key: string;
+  zh: string;
+  en: string;
+  kind: DynamicFieldKind;
+  required: boolean;
+  options: string;
+}
+interface Draft {
+  title: string;
+  description: string;
+  fields: DraftField[];
+}
+
+const toDraftField = (f: DynamicField): DraftField => ({
+  key: f.key,
+  zh: f.label.zh,
+  en: f.label.en,
+  kind: f.kind,
+  required: f.required,
+  options: (f.options ?? []).map((o) => (o.en && o.en !== o.zh ? `${o.zh}|${o.en}` : o.zh)).join("\n"),
+});
+
+const needsOptions = (k: DynamicFieldKind) => k === "single" || k === "multiple";
+
+/** The draft as the description of contract/dynamic-form.ts (order = position). */
+const toFields = (d: Draft): DynamicField[] =>
+  d.fields.map((f, i) => ({
+    key: f.key,
+    label: { zh: f.zh.trim(), en: f.en.trim() },
+    kind: f.kind,
+    required: f.required,
+    ...(needsOptions(f.kind)
+      ? {
+          options: f.options
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .map((l) => {
+              const [zh, en] = l.split("|").map((x) => x.trim());
+              return { zh: zh!, en: en || zh! };
+            }),
+        }
+      : {}),
+    order: i,
+  }));
+
+function draftOf(fd: FormData): Draft {
+  const s = (k: string) => (typeof fd.get(k) === "string" ? String(fd.get(k)) : "");
+  const n = Math.min(Number(s("count")) || 0, MAX_FIELDS);
+  const fields: DraftField[] = [];
+  for (let i = 0; i < n; i++) {
+    const kind = s(`f${i}.kind`) as DynamicFieldKind;
+    fields.push({
+      key: /^[a-z][a-z0-9_]{0,29}$/.test(s(`f${i}.key`)) ? s(`f${i}.key`) : nextKey(fields),
+      zh: s(`f${i}.zh`),
+      en: s(`f${i}.en`),
+      kind: FIELD_KINDS.includes(kind) ? kind : "text",
+      required: s(`f${i}.required`) === "on",
+      options: s(`f${i}.options`),
+    });
+  }
+  return { title: s("title"), description: s("description"), fields };
+}
+
+/** Applies a builder intent (add, remove:i, up:i, down:i) to the draft. */
+function applyIntent(d: Draft, intent: string): Draft {
+  const fields = [...d.fields];
+  const [verb, raw] = intent.split(":");
+  const i = Number(raw);
+  if (verb === "add" && fields.length < MAX_FIELDS) fields.push({ key: nextKey(fields), zh: "", en: "", kind: "text", required: false, options: "" });
+  else if (verb === "remove" && fields[i]) fields.splice(i, 1);
+  else if (verb === "up" && i > 0 && fields[i]) [fields[i - 1], fields[i]] = [fields[i]!, fields[i - 1]!];
+  else if (verb === "down" && fields[i + 1]) [fields[i], fields[i + 1]] = [fields[i + 1]!, fields[i]!];
+  return { ...d, fields };
+}
+
+/** Validation of the draft with the shared schemas; messages are i18n keys, on builder input names. */
+function validate(d: Draft): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (k: string, m: string) => (errors[k] ??= []).includes(m) || errors[k]!.push(m);
+  const title = builders.text({ max: 50 }).safeParse(d.title);
+  if (!title.success) add("title", title.error.issues[0]!.message);
+  const description = builders.optionalText({ max: 200 }).safeParse(d.description || null);
+  if (!description.success) add("description", description.error.issues[0]!.message);
+  const r = dynamicFormSchema.safeParse(toFields(d));
+  if (!r.success)
+    for (const issue of r.error.issues) {
+      const [i, part, sub] = issue.path;
+      if (typeof i !== "number") add("fields", issue.message);
+      else if (part === "label") add(`f${i}.${String(sub)}`, issue.message);
+      else if (part === "options") add(`f${i}.options`, issue.message);
+      else add(`f${i}.zh`, issue.message);
+    }
+  return errors;
+}
+
+type Data = {
+  title: string;
+  view: "builder" | "answers";
+  id: number | null;
+  draft?: Draft;
+  answers?: ReturnType<typeof answersReply.parse>;
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  const v = viewOf(args.params["*"]);
+  if (v.view === "other") return resourceSubLoader(formTemplates)(args);
+  return guardLoader<Omit<Data, "title">>(args, async ({ request }) => {
+    if (v.view === "answers") {
+      const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/answers/`, { schema: answersReply }));
+      if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
+      return { view: "answers", id: v.id, answers: r.data };
+    }
+    if (v.id == null) return { view: "builder", id: null, draft: { title: "", description: "", fields: [] } };
+    const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/`, { schema: formTemplates.item }));
+    if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
+    const item = r.data;
+    return { view: "builder", id: v.id, draft: { title: item.title, description: item.description ?? "", fields: orderedFields(item.fields).map(toDraftField) } };
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const v = viewOf(args.params["*"]);
+  if (v.view !== "builder") return resourceSubAction(formTemplates)(args);
+  return guardAction(args, async ({ request }) => {
+    const fd = await request.formData();
+    const intent = String(fd.get("intent") ?? "save");
+    const draft = draftOf(fd);
+    if (intent !== "save") return json({ draft: applyIntent(draft, intent), errors: {} as Record<string, string[]>, rev: Date.now() });
+    const errors = validate(draft);
+    if (Object.keys(errors).length) return json({ draft, errors, rev: Date.now() }, { status: 400 });
+    const form = { title: draft.title, description: draft.description, fields: JSON.stringify(toFields(draft)) };
+    const api = upstream(request);
+    const r = await settle(v.id == null ? api.envelope("POST", formTemplates.endpoint, { form }) : api.envelope("PUT", `${formTemplates.endpoint}${v.id}/`, { form }));
+    if (!r.ok) {
+      if (r.code === 403) throw forbidden();
+      if (r.code === 404) throw notFound();
+      await toastUnlessFieldErrors(request, r, ["title", "description", "fields"]);
+      return json({ draft, errors: r.fieldErrors ?? {}, rev: Date.now() }, { status: 400 });
+    }
+    return redirectWithToast(formTemplates.page, { type: "success", message: r.data.msg ?? "" });
+  });
+}
+export const meta = pageMeta;
+
+function Builder({ id, draft, errors }: { id: number | null; draft: Draft; errors: Record<string, string[]> }) {
+  const { t, msgs } = useResourceT();
+  const navigation = useNavigation();
+  const err = (k: string) => msgs(errors[k]);
+  const described = (k: string) => (errors[k]?.length ? { "aria-invalid": true as const, "aria-describedby": `err-${k.replace(".", "-")}` } : {});
+  return (
+    <section className="max-w-4xl space-y-4" data-testid="form-builder">
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+          {t(id == null ? "forms:builder.newTitle" : "forms:builder.editTitle")}
+        </h1>
+        <Link to={formTemplates.page} className="text-sm text-primary hover:underline">
+          {t("crud:actions.back")}
+        </Link>
+      </div>
+      <Form method="post" className="space-y-5 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" noValidate>
+        {/* Enter in a text box saves (the first submit button is the form's default). */}
+        <button type="submit" name="intent" value="save" tabIndex={-1} className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          {t("forms:builder.save")}
+        </button>
+        <CsrfInput />
+        <input type="hidden" name="count" value={draft.fields.length} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor="tpl-title" className="block text-sm font-medium text-gray-700">
+              {t("forms:templates.fields.title")}
+            </label>
+            <Input id="tpl-title" name="title" defaultValue={draft.title} maxLength={50} {...described("title")} />
+            <ErrorList id="err-title" errors={err("title")} />
+          </div>
+          <div className="space-y-1 sm:col-span-2">
+            <label htmlFor="tpl-description" className="block text-sm font-medium text-gray-700">
+              {t("forms:templates.fields.description")}
+            </label>
+            <textarea id="tpl-description" name="description" defaultValue={draft.description} rows={2} maxLength={200} className={cn(inputClass, "h-auto py-2")} {...described("description")} />
+            <ErrorList id="err-description" errors={err("description")} />
+          </div>
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-semibold text-gray-700">{t("forms:builder.fields")}</legend>
+          {draft.fields.length ? null : <p className="text-sm text-gray-500">{t("forms:builder.noFields")}</p>}
+          <ErrorList id="err-fields" errors={err("fields")} />
+          {draft.fields.map((f, i) => (
+            <fieldset key={f.key} className="space-y-2 rounded border border-gray-200 p-3" data-testid={`builder-field-${i}`}>
+              <legend className="px-1 text-xs font-medium text-gray-500">{t("forms:builder.field", { n: i + 1 })}</legend>
+              <input type="hidden" name={`f${i}.key`} value={f.key} />
+              <div className="grid gap-3 sm:grid-cols-4">
+                <div className="space-y-1">
+                  <label htmlFor={`f${i}-zh`} className="block text-xs text-gray-600">
+                    {t("forms:builder.labelZh")}
+                  </label>
+                  <Input id={`f${i}-zh`} name={`f${i}.zh`} defaultValue={f.zh} maxLength={50} {...described(`f${i}.zh`)} />
+                  <ErrorList id={`err-f${i}-zh`} errors={err(`f${i}.zh`)} />
+                </div>
+                <div className="space-y-1">
+                  <label htmlFor={`f${i}-en`} className="block text-xs text-gray-600">
+                    {t("forms:builder.labelEn")}
+                  </label>
+                  <Input id={`f${i}-en`} name={`f${i}.en`} defaultValue={f.en} maxLength={50} {...described(`f${i}.en`)} />
+                  <ErrorList id={`err-f${i}-en`} errors={err(`f${i}.en`)} />
+                </div>
+                <div className="space-y-1">
+                  <label htmlFor={`f${i}-kind`} className="block text-xs text-gray-600">
+                    {t("forms:builder.kind")}
+                  </label>
+                  <NativeSelect id={`f${i}-kind`} name={`f${i}.kind`} defaultValue={f.kind}>
+                    {FIELD_KINDS.map((k) => (
+                      <option key={k} value={k} data-vocab="">
+                        {t(`forms:kinds.${k}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-700">
+                  <input type="checkbox" name={`f${i}.required`} defaultChecked={f.required} className="h-4 w-4" />
+                  {t("forms:builder.required")}
+                </label>
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`f${i}-options`} className="block text-xs text-gray-600">
+                  {t("forms:builder.options")}
+                </label>
+                <textarea id={`f${i}-options`} name={`f${i}.options`} defaultValue={f.options} rows={2} className={cn(inputClass, "h-auto py-2")} {...described(`f${i}.options`)} />
+                <ErrorList id={`err-f${i}-options`} errors={err(`f${i}.options`)} />
+              </div>
+              <div className="flex gap-2">
+                <Button type="submit" name="intent" value={`up:${i}`} variant="outline" size="sm" disabled={i === 0} aria-label={`${t("forms:builder.up")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                  {t("forms:builder.up")}
+                </Button>
+                <Button type="submit" name="intent" value={`down:${i}`} variant="outline" size="sm" disabled={i === draft.fields.length - 1} aria-label={`${t("forms:builder.down")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                  {t("forms:builder.down")}
+                </Button>
+                <Button type="submit" name="intent" value={`remove:${i}`} variant="outline" size="sm" aria-label={`${t("forms:builder.remove")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                  {t("forms:builder.remove")}
+                </Button>
+              </div>
+            </fieldset>
+          ))}
+          <Button type="submit" name="intent" value="add" variant="outline" data-testid="builder-add">
+            {t("forms:builder.add")}
+          </Button>
+        </fieldset>
+        <div className="flex gap-2">
+          <Button type="submit" name="intent" value="save" disabled={navigation.state === "submitting"} data-testid="form-submit">
+            {t("forms:builder.save")}
+          </Button>
+          <Link to={formTemplates.page} className={buttonVariants({ variant: "outline" })}>
+            {t("forms:builder.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
+  const { t, lang } = useResourceT();
+  const fields = orderedFields(answers.template.fields);
+  return (
+    <section className="space-y-4" data-testid="form-answers">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+          {t("forms:answers.title", { title: answers.template.title })}
+        </h1>
+        <div className="flex gap-2">
+          <a href={`${formTemplates.page}/export?template=${answers.template.id}`} className={buttonVariants({ variant: "outline" })} download data-testid="answers-export">
+            {t("forms:answers.export")}
+          </a>
+          <Link to={formTemplates.page} className={buttonVariants({ variant: "outline" })}>
+            {t("forms:answers.back")}
+          </Link>
+        </div>
+      </div>
+      {answers.list.length ? (
+        <ScrollRegion label={t("forms:answers.title", { title: answers.template.title })} className="rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+          <table className="min-w-full text-sm">
+            <thead className="bg-gray-50 text-left text-gray-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">{t("forms:answers.user")}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t("forms:answers.createdAt")}</th>
+                {fields.map((f) => (
+                  <th key={f.key} scope="col" className="px-3 py-2 font-medium">
+                    {labelIn(f.label, lang)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {answers.list.map((a) => (
+                <tr key={a.id} className="border-t border-gray-100" data-testid="answer-row">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">{a.userName}</th>
+                  <td className="px-3 py-2 tabular-nums">{formatDateTime(a.createdAt)}</td>
+                  {fields.map((f) => (
+                    <td key={f.key} className="px-3 py-2">
+                      {answerText(f, a.answers[f.key], lang)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      ) : (
+        <p className="text-sm text-gray-500">{t("forms:answers.empty")}</p>
+      )}
+    </section>
+  );
+}
+
+export default function Page() {
+  const data = useLoaderData<Data | Record<string, unknown>>() as Partial<Data>;
+  const actionData = useActionData<{ draft?: Draft; errors?: Record<string, string[]>; rev?: number }>();
+  if (data.view === "answers" && data.answers) return <Answers answers={data.answers} />;
+  if (data.view === "builder") {
+    const draft = actionData?.draft ?? data.draft!;
+    // Keyed by the action's revision: after an intent the inputs start again from the answered draft.
+    return <Builder key={actionData?.rev ?? "initial"} id={data.id ?? null} draft={draft} errors={actionData?.errors ?? {}} />;
+  }
+  return <ResourceSubPage def={formTemplates} />;
+}

@@ -1,0 +1,149 @@
+import * as z from "zod";
+import { fields as f } from "./resource";
+
+/**
+ * Dynamic forms: a form described as data (the daily section's form templates build them at run time), and what
+ * is derived from the description — pure functions shared by the API and the console:
+ *   - `answerSchema(fields)`: the zod schema of the answers, with the same builders and messages as every other form
+ *     (`crud:validation.required` "cannot be empty", `crud:validation.choose`, …), parsed with conform on both sides;
+ *   - `orderedFields(fields)`: the fields as the form shows them (the console renders them with one component,
+ *     app/components/dynamic-form.tsx);
+ *   - `answersSheet(fields, answers, lang)`: the Excel export of the answers, one column per field.
+ * See docs/architecture.md "Dynamic forms".
+ */
+
+export const FIELD_KINDS = ["text", "number", "date", "single", "multiple", "image"] as const;
+export type DynamicFieldKind = (typeof FIELD_KINDS)[number];
+
+export const MAX_FIELDS = 50;
+export const MAX_OPTIONS = 30;
+export const TEXT_MAX = 500;
+
+const label = z.string().trim().max(50, "crud:validation.tooLong#max=50");
+
+/** One field of a form description. Keys are stable identifiers of the answers (`f1`, `f2`, …). */
+export const dynamicFieldSchema = z
+  .object({
+    key: z.string().regex(/^[a-z][a-z0-9_]{0,29}$/, "crud:validation.invalid"),
+    label: z.object({ zh: label.min(1, "crud:validation.required"), en: label.min(1, "crud:validation.required") }),
+    kind: z.enum(FIELD_KINDS, { error: "crud:validation.choose" }),
+    required: z.boolean().default(false),
+    options: z.array(z.object({ zh: label.min(1, "crud:validation.required"), en: label.min(1, "crud:validation.required") })).max(MAX_OPTIONS, `crud:validation.tooMany#max=${MAX_OPTIONS}`).optional(),
+    order: z.number().int().min(0).max(1000),
+  })
+  .refine((x) => (x.kind === "single" || x.kind === "multiple" ? (x.options?.length ?? 0) >= 1 : true), {
+    message: "forms:errors.optionsRequired",
+    path: ["options"],
+  });
+export type DynamicField = z.infer<typeof dynamicFieldSchema>;
+
+/** A whole description: at least one field, at most MAX_FIELDS, keys unique. */
+export const dynamicFormSchema = z
+  .array(dynamicFieldSchema)
+  .min(1, "forms:errors.noFields")
+  .max(MAX_FIELDS, `crud:validation.tooMany#max=${MAX_FIELDS}`)
+  .refine((list) => new Set(list.map((x) => x.key)).size === list.length, "forms:errors.duplicateKey");
+
+/** The description kept as JSON text (a form field of the template, a column of the table). */
+export const dynamicFormJson = z.string({ error: "forms:errors.noFields" }).transform((s, ctx) => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(s);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "forms:errors.noFields" });
+    return z.NEVER;
+  }
+  const r = dynamicFormSchema.safeParse(raw);
+  if (!r.success) {
+    ctx.addIssue({ code: "custom", message: r.error.issues[0]?.message ?? "crud:validation.invalid" });
+    return z.NEVER;
+  }
+  return JSON.stringify(r.data);
+});
+
+/** The fields in the order the form shows them (order, then their place in the list). */
+export const orderedFields = (fields: readonly DynamicField[]) =>
+  fields.map((x, i) => ({ x, i })).sort((a, b) => a.x.order - b.x.order || a.i - b.i).map((p) => p.x);
+
+/** Option values are their positions as strings ("0", "1", …): stable while the template keeps its options. */
+const optionValues = (field: DynamicField) => (field.options ?? []).map((_, i) => String(i));
+
+/** The zod schema of one field's answer (what conform's coercion makes of the form value). */
+export function fieldSchema(field: DynamicField): z.ZodType {
+  switch (field.kind) {
+    case "text":
+      return field.required ? f.text({ max: TEXT_MAX }) : f.optionalText({ max: TEXT_MAX });
+    case "number": {
+      const s = z.number({ error: field.required ? "crud:validation.required" : "crud:validation.number" }).min(-1e12, "crud:validation.min#min=-1000000000000").max(1e12, "crud:validation.max#max=1000000000000");
+      return field.required ? s : s.nullish();
+    }
+    case "date":
+      return field.required ? f.date() : f.optionalDate();
+    case "single": {
+      const values = optionValues(field) as [string, ...string[]];
+      return field.required ? z.enum(values, { error: "crud:validation.choose" }) : z.enum(values, { error: "crud:validation.choose" }).nullish();
+    }
+    case "multiple": {
+      const values = optionValues(field) as [string, ...string[]];
+      const list = z.array(z.enum(values, { error: "crud:validation.choose" })).max(values.length);
+      return field.required ? z.array(z.enum(values, { error: "crud:validation.choose" }), { error: "crud:validation.choose" }).min(1, "crud:validation.choose").max(values.length) : list.default([]);
+    }
+    case "image":
+      // A reference to an uploaded image (its key or URL); the files machinery's upload field replaces this text.
+      return field.required ? f.text({ max: TEXT_MAX }) : f.optionalText({ max: TEXT_MAX });
+  }
+}
+
+/** The answers' schema: one property per field, named by its key. */
+export const answerSchema = (fields: readonly DynamicField[]) => z.object(Object.fromEntries(orderedFields(fields).map((x) => [x.key, fieldSchema(x)])));
+
+export type Answers = Record<string, string | number | string[] | null | undefined>;
+
+/** The label of a field or option in the reader's language. */
+export const labelIn = (l: { zh: string; en: string }, lang: "zh" | "en") => (lang === "en" ? l.en || l.zh : l.zh || l.en);
+
+/** An answer as text (lists and exports): option labels for choices, "" for nothing. */
+export function answerText(field: DynamicField, value: unknown, lang: "zh" | "en"): string {
+  if (value == null || value === "") return "";
+  const opt = (v: unknown) => {
+    const o = field.options?.[Number(v)];
+    return o ? labelIn(o, lang) : String(v);
+  };
+  if (field.kind === "single") return opt(value);
+  if (field.kind === "multiple") return (Array.isArray(value) ? value : [value]).map(opt).join(lang === "en" ? ", " : "、");
+  return String(value);
+}
+
+/** One stored answer set, as the API lists them. */
+export interface AnswerRow {
+  id: number;
+  userName: string;
+  createdAt: string;
+  answers: Answers;
+}
+
+/**
+ * The Excel sheet of a template's answers: a header row (submitter, time, then one column per field in form order)
+ * and one row per answer set. Numbers stay numbers; the API's spreadsheet helper neutralises formula text.
+ */
+export function answersSheet(
+  fields: readonly DynamicField[],
+  rows: readonly AnswerRow[],
+  lang: "zh" | "en",
+  t: (key: string) => string,
+): (string | number)[][] {
+  const ordered = orderedFields(fields);
+  const head = [t("forms:answers.user"), t("forms:answers.createdAt"), ...ordered.map((x) => labelIn(x.label, lang))];
+  const body = rows.map((r) => [
+    r.userName,
+    r.createdAt.slice(0, 16).replace("T", " "),
+    ...ordered.map((x) => (x.kind === "number" && typeof r.answers[x.key] === "number" ? (r.answers[x.key] as number) : answerText(x, r.answers[x.key], lang))),
+  ]);
+  return [head, ...body];
+}
+
+/** The next free key (`f1`, `f2`, …) for a field added to a description. */
+export function nextKey(fields: readonly Pick<DynamicField, "key">[]): string {
+  const used = new Set(fields.map((x) => x.key));
+  for (let i = 1; ; i++) if (!used.has(`f${i}`)) return `f${i}`;
+}

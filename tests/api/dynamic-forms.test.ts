@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { DynamicField } from "@contract/dynamic-form";
+import { answersReply, fillableForm, formTemplates } from "@contract/resources/form-templates";
+import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
+
+/**
+ * Dynamic forms (contract/dynamic-form.ts, api/resources/form-templates.ts): a kindergarten admin builds a template,
+ * a recipient submits answers validated on the server with the schema derived from the description (422 per field,
+ * nothing stored), the owner lists and exports them; tenancy (another kindergarten's template is 404) and the roles
+ * of routes.md (/daily/formTemplate: 5; /daily/form: 1,2,3,7,8,11,12,14 — others 403).
+ * SQLite by default; TEST_DATABASE=postgres for PostgreSQL.
+ */
+let t: TestApi;
+let admin5: string; // kindergarten 1 (isShowForm on)
+let teacher: string; // 13800000003, kindergarten 1
+let parent: string; // role 4: not a /daily/form role
+let foreign5: string; // kindergarten 4 (group 2)
+let templateId = 0;
+
+const FIELDS: DynamicField[] = [
+  { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
+  { key: "f2", label: { zh: "人数", en: "People" }, kind: "number", required: false, order: 1 },
+  { key: "f3", label: { zh: "日期", en: "Date" }, kind: "date", required: true, order: 2 },
+  { key: "f4", label: { zh: "餐食", en: "Meal" }, kind: "single", required: true, options: [{ zh: "午餐", en: "Lunch" }, { zh: "晚餐", en: "Dinner" }], order: 3 },
+  { key: "f5", label: { zh: "活动", en: "Activities" }, kind: "multiple", required: false, options: [{ zh: "绘画", en: "Drawing" }, { zh: "唱歌", en: "Singing" }], order: 4 },
+  { key: "f6", label: { zh: "照片", en: "Photo" }, kind: "image", required: false, order: 5 },
+];
+
+beforeAll(async () => {
+  t = await startTestApi();
+  [admin5, teacher, parent, foreign5] = await Promise.all([t.token(phoneOf(5)), t.token(phoneOf(3)), t.token(phoneOf(4)), t.token(phoneOf(405))]);
+  // Kindergarten 4 turns forms on too, so that its admin is refused by tenancy, not by the flag.
+  await sql`update optional_functions set ${sql.ref("isShowForm")} = 1 where kindergarten_id = 4`.execute(t.api.handle.db);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const answerCount = async () => Number((await t.api.handle.db.selectFrom("form_answers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const base = formTemplates.endpoint;
+
+describe("form templates", () => {
+  it("the kindergarten admin creates a template; a bad description is refused per field", async () => {
+    const bad = await t.call("POST", base, { token: admin5, form: { title: "", fields: "[]" } });
+    expect(bad.code).toBe(422);
+    expect(bad.data.errors.title).toEqual(["此项不能为空"]);
+    expect(bad.data.errors.fields).toEqual(["请至少添加一个字段"]);
+    const noOptions = await t.call("POST", base, { token: admin5, form: { title: "x", fields: JSON.stringify([{ ...FIELDS[3], options: [] }]) } });
+    expect(noOptions.data.errors.fields).toEqual(["请至少填写一个选项"]);
+    const r = await t.call("POST", base, { token: admin5, form: { title: "春游报名", description: "四月春游", fields: JSON.stringify(FIELDS) } });
+    expect(r.code).toBe(200);
+    expect(r.msg).toBe("表单模板已创建");
+    templateId = r.data.id;
+    const item = formTemplates.item.parse((await t.call("GET", `${base}${templateId}/`, { token: admin5 })).data);
+    expect(item.fields.map((f) => f.key)).toEqual(["f1", "f2", "f3", "f4", "f5", "f6"]);
+    expect(item.fieldCount).toBe(6);
+  });
+
+  it("a recipient's answers are validated on the server with the derived schema: nothing stored on error", async () => {
+    const list = (await t.call("GET", "daily/forms/", { token: teacher })).data.list.map((x: unknown) => fillableForm.parse(x));
+    expect(list.map((f: { id: number }) => f.id)).toContain(templateId);
+    const before = await answerCount();
+    const bad = await t.call("POST", `daily/forms/${templateId}/answers/`, { token: teacher, form: { f2: "abc", f3: "2026-02-30", f4: "7" } });
+    expect(bad.code).toBe(422);
+    expect(bad.data.errors.f1).toEqual(["此项不能为空"]);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(["f1", "f2", "f3", "f4"]);
+    expect(await answerCount()).toBe(before);
+    const en = await t.call("POST", `daily/forms/${templateId}/answers/`, { token: teacher, lang: "en", form: { f3: "2026-04-01", f4: "0" } });
+    expect(en.data.errors.f1).toEqual(["This field is required"]);
+    // Multiple choices are repeated fields (as a form of checkboxes sends them).
+    const body = new URLSearchParams([["f1", "=1+1 王小明"], ["f2", "3"], ["f3", "2026-04-01"], ["f4", "1"], ["f5", "0"], ["f5", "1"]]);
+    const res = await fetch(new URL(`daily/forms/${templateId}/answers/`, t.url), { method: "POST", headers: { token: teacher, lang: "zh", "content-type": "application/x-www-form-urlencoded" }, body });
+    const ok = (await res.json()) as { code: number; msg: string };
+    expect(ok.code).toBe(200);
+    expect(ok.msg).toBe("已提交");
+    expect(await answerCount()).toBe(before + 1);
+    expect((await t.call("GET", `daily/forms/${templateId}/`, { token: teacher })).data.mine).toBe(1);
+  });
+
+  it("the owner lists the answers and exports them, one column per field", async () => {
+    const r = answersReply.parse((await t.call("GET", `${base}${templateId}/answers/`, { token: admin5 })).data);
+    expect(r.total).toBe(1);
+    expect(r.list[0]!.answers).toMatchObject({ f1: "=1+1 王小明", f2: 3, f3: "2026-04-01", f4: "1", f5: ["0", "1"] });
+    const { res, buf } = await downloadFrom(t.url, `${base}${templateId}/answers/export/`, admin5);
+    expect(res.status).toBe(200);
+    const rows = await sheetRows(buf);
+    expect(rows[0]).toEqual(["填写人", "提交时间", "姓名", "人数", "日期", "餐食", "活动", "照片"]);
+    expect(rows[1]!.slice(2)).toEqual(["'=1+1 王小明", "3", "2026-04-01", "晚餐", "绘画、唱歌", ""]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it("tenancy: another kindergarten's template is 404 for its admin and users", async () => {
+    expect((await t.call("GET", `${base}${templateId}/`, { token: foreign5 })).code).toBe(404);
+    expect((await t.call("GET", `${base}${templateId}/answers/`, { token: foreign5 })).code).toBe(404);
+    expect((await t.call("PUT", `${base}${templateId}/`, { token: foreign5, form: { title: "x", fields: JSON.stringify(FIELDS) } })).code).toBe(404);
+    const { buf } = await downloadFrom(t.url, `${base}${templateId}/answers/export/`, foreign5);
+    expect(JSON.parse(buf.toString("utf8")).code).toBe(404);
+    const theirs = (await t.call("GET", base, { token: foreign5 })).data.list as { id: number }[];
+    expect(theirs.map((x) => x.id)).not.toContain(templateId);
+  });
+
+  it("roles not in routes.md are refused (403)", async () => {
+    expect((await t.call("GET", "daily/forms/", { token: parent })).code).toBe(403);
+    expect((await t.call("POST", `daily/forms/${templateId}/answers/`, { token: parent, form: { f1: "x" } })).code).toBe(403);
+    // The admin builds templates but is not a recipient; the teacher fills but does not build.
+    expect((await t.call("POST", `daily/forms/${templateId}/answers/`, { token: admin5, form: { f1: "x" } })).code).toBe(403);
+    expect((await t.call("GET", base, { token: teacher })).code).toBe(403);
+    expect((await t.call("GET", `${base}${templateId}/answers/`, { token: teacher })).code).toBe(403);
+  });
+
+  it("deleting a template removes its answers", async () => {
+    const r = await t.call("DELETE", `${base}${templateId}/`, { token: admin5 });
+    expect(r.code).toBe(200);
+    expect(await answerCount()).toBe(0);
+    expect((await t.call("GET", `daily/forms/${templateId}/`, { token: teacher })).code).toBe(404);
+  });
+});
