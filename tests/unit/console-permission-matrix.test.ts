@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allFormFields, type ResourceDefinition } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
 import { users } from "@contract/resources/users";
-import { parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
+import { demoFlags, expectedVisible, parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
 import { expectedRowActions, GRANTS } from "../fixtures/row-offers";
 import { phoneOf, startTestApi, type TestApi } from "../api/helpers";
 
@@ -486,4 +486,111 @@ describe("console permission matrix: the rendered pages offer only what the rule
       expect((bulkDelete.body as { items: unknown[] }).items, `bulk delete confirmation as ${a.label}`).toEqual([]);
     }
   });
+});
+
+// ------------------------------------------------------------------------------------------------
+// EVERY page of routes.md (generated from tests/fixtures/routes-table.md, a copy of shared/routes.md; placeholder
+// pages included) × every role × two tenants — kindergarten 1 (every show-flag on, every hide-flag off) and
+// kindergarten 2 (the opposite), so both sides of every flag rule are exercised — through the BUILT server
+// (build/index.js, the whole route tree: URL → flat route → layout and page loaders). Expectation from the table
+// alone: the role is in the row's roles and the flag rule passes with the tenant's flags → 200 with the page;
+// otherwise → 403 with the no-permission page. A new row in routes.md is a new row here, with no edit.
+// Tenant 2's accounts (one per role) are made by the super admin through the API (users/, kindergarten 2).
+// ------------------------------------------------------------------------------------------------
+describe("console permission matrix: every page of routes.md × every role × both tenants (built server)", () => {
+  let handle: (request: Request) => Promise<Response>;
+  let routeIds: string[] = [];
+  const tenant2: Actor[] = [];
+  const ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
+  /** Roles whose reach is a group or the platform: the flags are those of their current kindergarten, if any. */
+  const kgRoles = ROLES.filter((r) => r !== 6 && !GROUP_ROLES.includes(r));
+
+  beforeAll(async () => {
+    const buildFile = path.resolve(__dirname, "../../build/index.js");
+    if (!fs.existsSync(buildFile)) throw new Error("build/index.js is missing: run npx remix build first");
+    const build = await import(/* @vite-ignore */ buildFile);
+    const { createRequestHandler } = await import("@remix-run/node");
+    handle = createRequestHandler(build, "production");
+    routeIds = Object.keys(build.routes as Record<string, unknown>);
+    const session = await import("~/utils/session.server");
+    const admin = tokens.get(actors.find((a) => a.role === 6)!)!;
+    const password = (await import("../api/helpers")).enc("Sunny#2026");
+    for (const role of ROLES) {
+      const phone = `1390000${String(200 + role).padStart(4, "0")}`;
+      const made = await t.call("POST", "users/", {
+        token: admin,
+        form: { realName: `租户二角色${role}`, phone, password, gender: "female", enabled: "on", roleIds: String(role), defaultRoleId: role, kindergartenId: 2 },
+      });
+      if (made.code !== 200) throw new Error(`tenant 2 account for role ${role}: ${made.code} ${made.msg} ${JSON.stringify(made.data)}`);
+      const r = await t.login(phone);
+      if (r.code !== 200) throw new Error(`login ${phone}: ${r.code} ${r.msg}`);
+      const headers = await session.commitUser(new Request(ORIGIN + "/login"), r.data);
+      tenant2.push({
+        label: `kg2 role ${role}`,
+        userId: r.data.userId,
+        role: r.data.roleId,
+        kg: r.data.kindergartenId,
+        group: r.data.educationGroupId,
+        flags: r.data.optionalFunction ?? {},
+        cookie: `${headers.get("Set-Cookie")!.split(";")[0]!}; ${csrf.cookie}`,
+      });
+    }
+  }, 120_000);
+
+  it("routes.md and the route tree name the same pages; the two tenants sit on opposite sides of every flag", async () => {
+    const { ALL_PAGES } = await import("@contract/route-tree");
+    expect(ALL_PAGES.map((p) => p.path).filter((p) => p !== "/Home").sort()).toEqual(table.map((r) => r.path).sort());
+    const kg1 = actors.slice(0, 16);
+    for (const a of kg1.filter((x) => kgRoles.includes(x.role))) expect(a.flags, `${a.label} flags`).toMatchObject(demoFlags(1));
+    for (const a of tenant2.filter((x) => kgRoles.includes(x.role))) {
+      expect([a.kg, a.group], a.label).toEqual([2, 1]);
+      expect(a.flags, `${a.label} flags`).toMatchObject(demoFlags(2));
+    }
+  });
+
+  it("GET every page: 200 (the page) or 403 (the no-permission page) exactly as routes.md says", async () => {
+    const users = [...actors.slice(0, 16), ...tenant2];
+    const cells = table.flatMap((row) => users.map((a) => ({ row, a, want: expectedVisible(row, a.role, a.flags) ? 200 : 403 })));
+    // Whole documents (root, console layout, section layout and page) for every allowed cell and for the first
+    // refused user of each page and tenant; every other refused cell asks the page route for its data only
+    // (Remix `?_data=<route id>`: the same loader and guard without rendering), which keeps the matrix under a minute.
+    const documented = new Set<(typeof cells)[number]>();
+    for (const row of table)
+      for (const who of [actors.slice(0, 16), tenant2]) {
+        const first = cells.find((c) => c.row === row && who.includes(c.a) && c.want === 403);
+        if (first) documented.add(first);
+      }
+    const routeIdOf = (page: string) => {
+      const [, section, ...rest] = page.split("/");
+      return `routes/_console+/${section}+/${rest.join(".").replace(/:id/g, "$id")}`;
+    };
+    // Every page has its own route module in the build (the route tree's page = a flat route file).
+    expect(table.map((r) => routeIdOf(r.path)).filter((id) => !routeIds.includes(id))).toEqual([]);
+    const bad: string[] = [];
+    const t0 = Date.now();
+    await runPool(cells, 4, async (c) => {
+      const { row, a, want } = c;
+      const url = row.path.replace(/:id/g, "1");
+      if (want === 200 || documented.has(c)) {
+        const res = await handle(new Request(ORIGIN + url, { headers: { Cookie: a.cookie } }));
+        const body = await res.text();
+        const refusal = body.includes('data-testid="no-permission"');
+        if (res.status !== want || refusal !== (want === 403)) bad.push(`${url} as ${a.label}: ${res.status}${refusal ? " (no-permission page)" : ""}, want ${want}`);
+      } else {
+        const res = await handle(new Request(`${ORIGIN}${url}?_data=${encodeURIComponent(routeIdOf(row.path))}`, { headers: { Cookie: a.cookie } }));
+        const body = await res.text();
+        if (res.status !== 403 || body !== '{"reason":"forbidden"}') bad.push(`${url} (data) as ${a.label}: ${res.status} ${body.slice(0, 60)}, want 403 forbidden`);
+      }
+    });
+    const allowed = cells.filter((c) => c.want === 200).length;
+    console.log(
+      `[console matrix] all pages: ${table.length} pages × ${users.length} users = ${cells.length} cells (${allowed} allowed, ${cells.length - allowed} refused; ${allowed + documented.size} whole documents) in ${Date.now() - t0} ms, ${bad.length} mismatches`,
+    );
+    expect(bad.slice(0, 30)).toEqual([]);
+    // Both answers occur for both tenants (the matrix is not trivially one-sided).
+    for (const who of [actors.slice(0, 16), tenant2]) {
+      const mine = cells.filter((c) => who.includes(c.a));
+      expect(new Set(mine.map((c) => c.want))).toEqual(new Set([200, 403]));
+    }
+  }, 180_000);
 });
