@@ -3,7 +3,9 @@ import type { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { MAX_INT } from "@contract/limits";
+import { isNamespacedKey } from "@contract/resource";
 import { t, hasKey, langFromHeader, type Lang } from "./i18n";
+import { rt } from "./resources/i18n";
 
 /** A failure that becomes `{code: status, msg: t(key), data}` with HTTP status `status`. */
 export class ApiError extends Error {
@@ -34,7 +36,10 @@ export const langOf = (c: Context): Lang => langFromHeader(c.req.header("lang"))
 
 /** A form's `ids` (repeated or comma-separated) as distinct row ids, or null when one is not an id a column can hold. */
 export function idsOf(raw: unknown): number[] | null {
-  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  const parts = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ids = [...new Set(parts.map(Number))];
   return ids.length && ids.every((n) => Number.isInteger(n) && n > 0 && n <= MAX_INT) ? ids : null;
 }
@@ -53,20 +58,43 @@ export function ok<T>(c: Context, data: T, msgKey = "ok") {
 
 type FieldMsg = { key: string; params?: Record<string, string | number> } | string;
 
-function translateErrors(lang: Lang, errors: Record<string, FieldMsg[]>) {
-  const out: Record<string, string[]> = {};
-  for (const [field, list] of Object.entries(errors))
-    out[field] = list.map((m) => (typeof m === "string" ? m : t(lang, m.key, m.params)));
-  return out;
+/**
+ * THE translation of the API: a namespaced key (`crud:…`, `usermgmt:…`, with `#a=1` parameters) through the
+ * resource dictionaries, anything else through the `api` namespace (`error.notFound`, `validation.required`).
+ */
+export const translate = (lang: Lang, key: string, params: Record<string, string | number> = {}) => rt(lang, key, params);
+
+/** A field message → text: namespaced keys, the API's keys (`validation.` may be omitted), else as given. */
+export function fieldMessage(lang: Lang, m: FieldMsg): string {
+  if (typeof m !== "string") return translate(lang, m.key, m.params);
+  if (isNamespacedKey(m) || hasKey(m)) return translate(lang, m);
+  if (hasKey("validation." + m)) return t(lang, "validation." + m);
+  return m;
 }
 
+/** THE error reply: an ApiError as `{code: status, msg, data}` with `data.errors` translated per field. */
 export function errorBody(c: Context, e: ApiError) {
   const lang = langOf(c);
   let data = e.data;
-  if (e.status === 422 && data && typeof data === "object" && "errors" in data)
-    data = { errors: translateErrors(lang, (data as { errors: Record<string, FieldMsg[]> }).errors) };
-  return { code: e.status, msg: e.raw ?? t(lang, e.key, e.params), data };
+  if (data && typeof data === "object" && "errors" in data) {
+    const errors: Record<string, string[]> = {};
+    for (const [field, list] of Object.entries((data as { errors: Record<string, FieldMsg[]> }).errors)) errors[field] = list.map((m) => fieldMessage(lang, m));
+    data = { ...(data as object), errors };
+  }
+  return { code: e.status, msg: e.raw ?? translate(lang, e.key, e.params), data };
 }
+
+/** A handler whose ApiErrors answer through errorBody right here (the app's onError does the same for the rest). */
+export const run =
+  <C extends Context>(fn: (c: C) => Promise<Response>) =>
+  async (c: C) => {
+    try {
+      return await fn(c);
+    } catch (e) {
+      if (e instanceof ApiError) return c.json(errorBody(c, e), e.status);
+      throw e;
+    }
+  };
 
 /** Zod issue → message key of the `api` namespace (custom messages are keys; `validation.` may be omitted). */
 function issueKey(issue: ZodError["issues"][number]): { key: string; params?: Record<string, string | number> } {

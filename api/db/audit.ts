@@ -49,11 +49,7 @@ export class Writer {
 
   async insert<T extends TableName>(table: T, values: Insertable<Database[T]>, action = "create"): Promise<number> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const row = (await (this.trx as Kysely<any>)
-      .insertInto(table)
-      .values(values)
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const row = (await (this.trx as Kysely<any>).insertInto(table).values(values).returningAll().executeTakeFirstOrThrow()) as Record<string, unknown>;
     const id = Number(row.id);
     await this.audit(action, table, id, null, row);
     return id;
@@ -62,19 +58,70 @@ export class Writer {
   async update<T extends TableName>(table: T, id: number, patch: Updateable<Database[T]>, action = "update"): Promise<boolean> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const t = this.trx as Kysely<any>;
-    const before = await t.selectFrom(table as string).selectAll().where("id", "=", id).executeTakeFirst();
+    const before = await t
+      .selectFrom(table as string)
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return false;
-    const after = await t.updateTable(table as string).set(patch).where("id", "=", id).returningAll().executeTakeFirst();
+    const after = await t
+      .updateTable(table as string)
+      .set(patch)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
     await this.audit(action, table, id, before, after);
+    return true;
+  }
+
+  /**
+   * A conditional update (record actions): only while `column` is one of `values`. False when the row is not (any
+   * more) in one of them: of two concurrent submits the second finds the first's state and changes nothing.
+   * `meta` (e.g. the action's comment) is kept with the audit row's `after` as `_meta`.
+   */
+  async updateWhere<T extends TableName>(
+    table: T,
+    id: number,
+    patch: Updateable<Database[T]>,
+    action: string,
+    column: string,
+    values: readonly (string | number)[],
+    meta?: Record<string, unknown>,
+  ): Promise<boolean> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const t = this.trx as Kysely<any>;
+    const before = await t
+      .selectFrom(table as string)
+      .selectAll()
+      .where("id", "=", id)
+      .where(column, "in", values)
+      .executeTakeFirst();
+    if (!before) return false;
+    const after = await t
+      .updateTable(table as string)
+      .set(patch)
+      .where("id", "=", id)
+      .where(column, "in", values)
+      .returningAll()
+      .executeTakeFirst();
+    if (!after) return false;
+    await this.audit(action, table, id, before, meta ? { ...after, _meta: meta } : after);
     return true;
   }
 
   async delete<T extends TableName>(table: T, id: number, action = "delete"): Promise<boolean> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const t = this.trx as Kysely<any>;
-    const before = await t.selectFrom(table as string).selectAll().where("id", "=", id).executeTakeFirst();
+    const before = await t
+      .selectFrom(table as string)
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return false;
-    await t.deleteFrom(table as string).where("id", "=", id).execute();
+    await t
+      .deleteFrom(table as string)
+      .where("id", "=", id)
+      .execute();
     await this.audit(action, table, id, before, null);
     return true;
   }

@@ -17,7 +17,7 @@ import { expertTeachersMapping } from "./expert-teachers";
 import { studentParentsMapping } from "./student-parents";
 import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
-import { pushNotificationsMapping, registerPushRoutes } from "./push-notifications";
+import { pushNotificationsMapping } from "./push-notifications";
 import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
 
 /** Every resource mapping of the API (one line per resource). */
@@ -32,9 +32,9 @@ export function registerResources(app: App, deps: Deps) {
   // Kindergarten management's non-list endpoints (before the engine's `kindergartens/{id}/` routes).
   registerPunchSettingRoutes(app, deps);
   registerOptionalFunctionRoutes(app, deps);
-  // User management's non-CRUD endpoints (enable/disable, password reset, push send).
+  // User management's non-CRUD endpoints (password reset; enable/disable aliases of the record actions).
+  // Record actions (push send, user enable/disable) come from the definitions (engine/actions.ts).
   registerUserRoutes(app, deps);
-  registerPushRoutes(app, deps);
   registerFormRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));

@@ -1,19 +1,11 @@
-import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { sql, type Kysely } from "kysely";
-import { can } from "@contract/resource";
+import type { Kysely } from "kysely";
 import { pushNotifications, splitPhones } from "@contract/resources/push-notifications";
-import type { App, AppEnv, Deps } from "@api/context";
 import { nowIso } from "@api/db";
-import { write } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
-import { makeGuards, scopeOf } from "@api/auth/guards";
-import { ApiError, fieldError, forbidden, langOf, notFound, pathId } from "@api/http";
+import { fieldError } from "@api/http";
 import { kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
 import { pushProvider } from "@api/services/push";
-import { envelope, tokenHeader } from "../routes/common";
-import { assertRowAllowed, defineMapping, type Item } from "./engine";
-import { rt } from "./i18n";
+import { defineMapping, fieldErrors, type ActionHook, type Item } from "./engine";
 
 const parseIds = (v: unknown): number[] => {
   try {
@@ -31,7 +23,11 @@ async function usersByPhone(db: Kysely<Database>, scope: Scope, phones: string[]
 }
 
 /** The enabled recipients of a notification: (chosen roles AND chosen kindergartens, either empty = any) ∪ persons; within the scope. */
-export async function resolveRecipients(db: Kysely<Database>, scope: Scope, n: { roleIds: number[]; kindergartenIds: number[]; phones: string[] }): Promise<number[]> {
+export async function resolveRecipients(
+  db: Kysely<Database>,
+  scope: Scope,
+  n: { roleIds: number[]; kindergartenIds: number[]; phones: string[] },
+): Promise<number[]> {
   const ids = new Set<number>();
   if (n.roleIds.length || n.kindergartenIds.length) {
     let qb = db.selectFrom("users").select("users.id").where("users.enabled", "=", 1).where(userFilter(scope, "users.id"));
@@ -41,9 +37,39 @@ export async function resolveRecipients(db: Kysely<Database>, scope: Scope, n: {
   }
   for (const u of await usersByPhone(db, scope, n.phones)) ids.add(Number(u.id));
   if (!ids.size) return [];
-  const enabled = await db.selectFrom("users").select("id").where("id", "in", [...ids]).where("enabled", "=", 1).execute();
+  const enabled = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", [...ids])
+    .where("enabled", "=", 1)
+    .execute();
   return enabled.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
+
+/**
+ * The record action "send" (contract: draft → sent, role 6) runs this inside its transaction, before the state
+ * change: refuses (422, field-level) without recipients ("select recipients") or content ("enter content");
+ * writes one delivery per recipient through the PushProvider; the engine then marks it sent (409 when it already
+ * is; 404 "save a draft first" for an unknown id) and audits it. `POST users/push/{id}/send/` (engine/actions.ts).
+ */
+const sendHook: ActionHook = {
+  notFoundKey: "usermgmt:pushNotifications.errors.saveDraftFirst",
+  async run({ w, scope }, item) {
+    const trx = w.trx as unknown as Kysely<Database>;
+    const n = await trx.selectFrom("push_notifications").selectAll().where("id", "=", item.id).executeTakeFirstOrThrow();
+    const roleIds = parseIds(n.role_ids);
+    const kindergartenIds = parseIds(n.kindergarten_ids);
+    const phones = splitPhones(n.phones);
+    const errors: Record<string, string[]> = {};
+    if (!roleIds.length && !kindergartenIds.length && !phones.length) errors.roleIds = ["usermgmt:pushNotifications.errors.selectRecipients"];
+    if (!n.content || !n.content.trim()) errors.content = ["usermgmt:pushNotifications.errors.enterContent"];
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    const recipients = await resolveRecipients(trx, scope, { roleIds, kindergartenIds, phones });
+    if (!recipients.length) throw fieldErrors({ roleIds: ["usermgmt:pushNotifications.errors.noRecipients"] });
+    const delivered = await pushProvider().send(w.trx, { notificationId: item.id, title: n.title, content: n.content! }, recipients);
+    return { patch: { recipient_count: delivered, sent_at: nowIso() }, msg: "usermgmt:pushNotifications.messages.sent", params: { count: delivered } };
+  },
+};
 
 /** Push notifications: table `push_notifications` (role 6 only; drafts change, sent ones are history). */
 export const pushNotificationsMapping = defineMapping({
@@ -67,6 +93,7 @@ export const pushNotificationsMapping = defineMapping({
   writable: { title: "title", content: "content", roleIds: "role_ids", kindergartenIds: "kindergarten_ids", phones: "phones" },
   onCreate: () => ({ status: "draft", recipient_count: 0, created_at: nowIso(), updated_at: nowIso() }),
   onChange: () => ({ updated_at: nowIso() }),
+  actionHooks: { send: sendHook },
   hooks: {
     decorate(_db, items: Item[]) {
       for (const item of items) {
@@ -92,67 +119,3 @@ export const pushNotificationsMapping = defineMapping({
     },
   },
 });
-
-/**
- * `POST users/push/{id}/send/`: sends a saved draft. Refuses (422, field-level) without recipients
- * ("select recipients") or content ("enter content"); 409 when already sent; 404 for an unknown id
- * ("save a draft first": only a saved draft can be sent). Writes one delivery per recipient through the
- * PushProvider and marks the notification sent, in one audited transaction.
- */
-export function registerPushRoutes(app: App, deps: Deps) {
-  const { db } = deps;
-  const { requireAuth, assertPage } = makeGuards(deps);
-  const fail = (c: Context, e: unknown) => {
-    if (!(e instanceof ApiError)) throw e;
-    const lang = langOf(c);
-    let data = e.data;
-    if (data && typeof data === "object" && "errors" in data) {
-      const errors: Record<string, string[]> = {};
-      for (const [f, list] of Object.entries((data as { errors: Record<string, unknown[]> }).errors))
-        errors[f] = list.map((m) => (typeof m === "string" ? rt(lang, m) : rt(lang, (m as { key: string }).key, (m as { params?: Record<string, string | number> }).params)));
-      data = { ...(data as object), errors };
-    }
-    const msg = e.raw ?? (e.status === 422 && data && typeof data === "object" && "errors" in data ? Object.values((data as { errors: Record<string, string[]> }).errors).flat()[0] : undefined) ?? rt(lang, e.key, e.params);
-    return c.json({ code: e.status, msg, data }, e.status);
-  };
-  app.openAPIRegistry.registerPath({
-    method: "post",
-    path: "/users/push/{id}/send/",
-    tags: ["pushNotifications"],
-    summary: "Send a saved draft (page /user/push, role 6): 422 without recipients or content, 409 when already sent, 404 unknown (save a draft first)",
-    security: tokenHeader,
-    request: { params: z.object({ id: z.number().int().openapi({ param: { name: "id", in: "path" }, example: 1 }) }) },
-    responses: { 200: { description: "code 200, data {id, recipientCount, sentAt}", content: { "application/json": { schema: envelope(z.object({ id: z.number().int(), recipientCount: z.number().int(), sentAt: z.string() })) } } } },
-  });
-  app.post("/users/push/:id{[0-9]+}/send/", requireAuth, async (c: Context<AppEnv>) => {
-    try {
-      const scope = scopeOf(c);
-      await assertPage(scope, pushNotifications.page);
-      if (!can(pushNotifications, "change", scope.roleId)) throw forbidden();
-      const id = pathId(c);
-      const sentAt = nowIso();
-      const count = await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
-        const trx = w.trx as unknown as Kysely<Database>;
-        const n = await trx.selectFrom("push_notifications").selectAll().where("id", "=", id).executeTakeFirst();
-        if (!n) throw notFound("usermgmt:pushNotifications.errors.saveDraftFirst");
-        assertRowAllowed(pushNotifications, "send", { id: n.id, status: n.status }, scope);
-        const roleIds = parseIds(n.role_ids);
-        const kindergartenIds = parseIds(n.kindergarten_ids);
-        const phones = splitPhones(n.phones);
-        const errors: Record<string, string[]> = {};
-        if (!roleIds.length && !kindergartenIds.length && !phones.length) errors.roleIds = ["usermgmt:pushNotifications.errors.selectRecipients"];
-        if (!n.content || !n.content.trim()) errors.content = ["usermgmt:pushNotifications.errors.enterContent"];
-        if (Object.keys(errors).length) throw new ApiError(422, "error.validation", {}, { errors });
-        const recipients = await resolveRecipients(trx, scope, { roleIds, kindergartenIds, phones });
-        if (!recipients.length) throw new ApiError(422, "error.validation", {}, { errors: { roleIds: ["usermgmt:pushNotifications.errors.noRecipients"] } });
-        const delivered = await pushProvider().send(w.trx, { notificationId: id, title: n.title, content: n.content! }, recipients);
-        await w.update("push_notifications", id, { status: "sent", recipient_count: delivered, sent_at: sentAt, updated_at: sentAt }, "send");
-        return delivered;
-      });
-      return c.json({ code: 200 as const, msg: rt(langOf(c), "usermgmt:pushNotifications.messages.sent", { count }), data: { id, recipientCount: count, sentAt } }, 200);
-    } catch (e) {
-      return fail(c, e);
-    }
-  });
-  void sql;
-}

@@ -8,19 +8,19 @@ import { aesDecrypt } from "@contract/crypto";
 import { formatList } from "@contract/format";
 import { isStrongPassword, passwordProblems } from "@contract/password-policy";
 import { grantableRoles, passwordResetSchema, users } from "@contract/resources/users";
-import type { RoleId } from "@contract/roles";
 import type { App, AppEnv, Deps } from "@api/context";
 import { nowIso } from "@api/db";
 import { write, type Writer } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
 import { hashPassword } from "@api/auth/password";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { ApiError, fieldError, forbidden, idsOf, langOf, notFound, pathId } from "@api/http";
+import { ApiError, fieldError, forbidden, idsOf, langOf, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { assertInScope, scoped, userFilter, type Scope } from "@api/tenancy";
 import { can } from "@contract/resource";
 import { envelope, tokenHeader } from "../routes/common";
-import { assertRowAllowed, defineMapping, fieldErrors, type Item } from "./engine";
+import { assertRowAllowed, defineMapping, errorResponses, fieldErrors, type Item } from "./engine";
+import { idParamDoc } from "./engine/openapi";
 import { rt } from "./i18n";
 
 const ROLE_NAMES: Record<Lang, Record<string, string>> = { zh: zhMenu.role, en: enMenu.role };
@@ -83,7 +83,8 @@ export const usersMapping = defineMapping({
   kindergartenColumn: null,
   scopeFilter: (scope) => userFilter(scope, "u.id"),
   filterWhere: {
-    roleId: (v) => (/^\d{1,2}$/.test(v) ? sql<SqlBool>`u.id in (select ur_f.user_id from user_roles ur_f where ur_f.role_id = ${Number(v)})` : sql<SqlBool>`1 = 0`),
+    roleId: (v) =>
+      /^\d{1,2}$/.test(v) ? sql<SqlBool>`u.id in (select ur_f.user_id from user_roles ur_f where ur_f.role_id = ${Number(v)})` : sql<SqlBool>`1 = 0`,
   },
   writable: {
     realName: "real_name",
@@ -105,7 +106,11 @@ export const usersMapping = defineMapping({
       const rows = await db
         .selectFrom("user_roles")
         .select(["user_id", "role_id"])
-        .where("user_id", "in", items.map((i) => i.id))
+        .where(
+          "user_id",
+          "in",
+          items.map((i) => i.id),
+        )
         .orderBy("role_id")
         .execute();
       for (const item of items) {
@@ -120,7 +125,14 @@ export const usersMapping = defineMapping({
       values.roleIds = roleIds;
       const mine = grantableRoles(scope.roleId) as number[];
       const refused = roleIds.filter((r) => !mine.includes(r));
-      if (refused.length) throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", { roles: formatList(lang, refused.map((r) => roleName(lang, r)), "long") });
+      if (refused.length)
+        throw fieldError("roleIds", "usermgmt:users.errors.roleNotGrantable", {
+          roles: formatList(
+            lang,
+            refused.map((r) => roleName(lang, r)),
+            "long",
+          ),
+        });
 
       // Kindergarten and group: a kindergarten admin's users live in her kindergarten; group roles choose one of
       // their group (or none: a group-level user); the super admin chooses any kindergarten, or a group.
@@ -131,7 +143,11 @@ export const usersMapping = defineMapping({
         kgId = scope.kindergartenId;
       }
       if (kgId != null) {
-        const kg = await scoped.kindergartens(trx as unknown as Kysely<Database>, scope).select(["id", "education_group_id"]).where("id", "=", kgId).executeTakeFirst();
+        const kg = await scoped
+          .kindergartens(trx as unknown as Kysely<Database>, scope)
+          .select(["id", "education_group_id"])
+          .where("id", "=", kgId)
+          .executeTakeFirst();
         if (!kg) throw fieldError("kindergartenId", "resources:common.errors.kindergartenNotInScope");
         groupId = Number(kg.education_group_id);
       } else if (scope.reach === "group") {
@@ -145,7 +161,12 @@ export const usersMapping = defineMapping({
 
       const classId = (values.classId as number | null | undefined) ?? null;
       if (classId != null) {
-        const cls = await trx.selectFrom("classes").select("id").where("id", "=", classId).where("kindergarten_id", "=", kgId ?? -1).executeTakeFirst();
+        const cls = await trx
+          .selectFrom("classes")
+          .select("id")
+          .where("id", "=", classId)
+          .where("kindergarten_id", "=", kgId ?? -1)
+          .executeTakeFirst();
         if (!cls) throw fieldError("classId", "usermgmt:users.errors.classNotInKindergarten");
       }
 
@@ -166,7 +187,8 @@ export const usersMapping = defineMapping({
       const photo = (values.photoFileId as number | null | undefined) ?? null;
       const old = existing?.photoFileId == null ? null : Number(existing.photoFileId);
       if (photo != null && photo !== old) {
-        if (!(await deps.files.claim(w, photo, { userId: scope.userId, recordType: "users", recordId: id, kind: "image" }))) throw fieldError("photoFileId", "upload.notUsable");
+        if (!(await deps.files.claim(w, photo, { userId: scope.userId, recordType: "users", recordId: id, kind: "image" })))
+          throw fieldError("photoFileId", "upload.notUsable");
         await w.update("users", id, { photo_file_id: photo }, "photo");
         if (old != null) await deps.files.remove(w, old);
       }
@@ -188,11 +210,18 @@ export const usersMapping = defineMapping({
         { table: "pro_teacher_kindergartens", col: "user_id" },
         { table: "bus_teachers", col: "user_id" },
       ];
-      for (const d of deps) for (const r of await trx.selectFrom(d.table).select("id").where(d.col, "=", item.id).execute()) await w.delete(d.table, Number(r.id), "unlink");
-      for (const r of await trx.selectFrom("expert_teachers").select("id").where((eb) => eb.or([eb("expert_id", "=", item.id), eb("teacher_id", "=", item.id)])).execute())
+      for (const d of deps)
+        for (const r of await trx.selectFrom(d.table).select("id").where(d.col, "=", item.id).execute()) await w.delete(d.table, Number(r.id), "unlink");
+      for (const r of await trx
+        .selectFrom("expert_teachers")
+        .select("id")
+        .where((eb) => eb.or([eb("expert_id", "=", item.id), eb("teacher_id", "=", item.id)]))
+        .execute())
         await w.delete("expert_teachers", Number(r.id), "unlink");
-      for (const r of await trx.selectFrom("student_parents").select("id").where("parent_id", "=", item.id).execute()) await w.delete("student_parents", Number(r.id), "unlink");
-      for (const r of await trx.selectFrom("doctor_students").select("id").where("doctor_id", "=", item.id).execute()) await w.delete("doctor_students", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("student_parents").select("id").where("parent_id", "=", item.id).execute())
+        await w.delete("student_parents", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("doctor_students").select("id").where("doctor_id", "=", item.id).execute())
+        await w.delete("doctor_students", Number(r.id), "unlink");
       await trx.updateTable("buses").set({ teacher1_id: null }).where("teacher1_id", "=", item.id).execute();
       await trx.updateTable("buses").set({ teacher2_id: null }).where("teacher2_id", "=", item.id).execute();
       await trx.deleteFrom("wechat_accounts").where("user_id", "=", item.id).execute();
@@ -214,7 +243,10 @@ export const usersMapping = defineMapping({
 
 /**
  * Custom user routes (what the declaration cannot say), each with the page rule, the `change` role list,
- * tenancy (404 outside the scope) and the grant rule (403 for users holding roles beyond the caller's):
+ * tenancy (404 outside the scope) and the grant rule (403 for users holding roles beyond the caller's).
+ * Enabling and disabling are the record actions `enable` / `disable` of the definition (`POST users/{id}/enable/`,
+ * `users/{id}/disable/`, `users/bulk_enable/`, `users/bulk_disable/`, with history); the two `enabled` routes stay as
+ * idempotent aliases (the console's list toggles post them with `enabled=true|false`), audited with the same action names:
  *   POST users/{id}/enabled/     form enabled=true|false          enable or disable one user (not oneself)
  *   POST users/bulk_enabled/     form ids (repeated or a,b,c), enabled   the same for several (all or nothing)
  *   POST users/{id}/password/    form password (AES, optional)    administrator's reset; empty = generated and
@@ -225,18 +257,6 @@ export function registerUserRoutes(app: App, deps: Deps) {
   const { requireAuth, assertPage } = makeGuards(deps);
   const reply = (c: Context, data: unknown, key: string, params: Record<string, string | number> = {}) =>
     c.json({ code: 200 as const, msg: rt(langOf(c), key, params), data }, 200);
-  const fail = (c: Context, e: unknown) => {
-    if (!(e instanceof ApiError)) throw e;
-    const lang = langOf(c);
-    let data = e.data;
-    if (data && typeof data === "object" && "errors" in data) {
-      const errors: Record<string, string[]> = {};
-      for (const [f, list] of Object.entries((data as { errors: Record<string, unknown[]> }).errors))
-        errors[f] = list.map((m) => (typeof m === "string" ? rt(lang, m.includes(":") || m.startsWith("validation.") ? m : `validation.${m}`) : rt(lang, (m as { key: string }).key, (m as { params?: Record<string, string | number> }).params)));
-      data = { ...(data as object), errors };
-    }
-    return c.json({ code: e.status, msg: e.raw ?? rt(lang, e.key, e.params), data }, e.status);
-  };
   async function guard(c: Context<AppEnv>) {
     const scope = scopeOf(c);
     await assertPage(scope, users.page);
@@ -254,35 +274,59 @@ export function registerUserRoutes(app: App, deps: Deps) {
     if (!["true", "false", "1", "0", "on"].includes(s)) throw fieldErrors({ enabled: ["crud:validation.oneOf"] });
     return s === "true" || s === "1" || s === "on";
   };
-  const doc = (path: string, summary: string, body: z.ZodObject) =>
+  const doc = (path: string, operationId: string, summary: string, body: z.ZodObject) =>
     app.openAPIRegistry.registerPath({
       method: "post",
       path,
+      operationId,
       tags: ["users"],
       summary: `${summary} (page ${users.page})`,
       security: tokenHeader,
-      request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: body } } } },
-      responses: { 200: { description: "code 200; 403 roles beyond the caller's; 404 outside the scope; 422 per field", content: { "application/json": { schema: envelope(z.unknown()) } } } },
+      request: {
+        ...(path.includes("{id}") ? { params: idParamDoc } : {}),
+        body: { required: true, content: { "application/x-www-form-urlencoded": { schema: body } } },
+      },
+      responses: {
+        200: {
+          description: "code 200; 403 roles beyond the caller's; 404 outside the scope; 422 per field",
+          content: { "application/json": { schema: envelope(z.unknown()) } },
+        },
+        ...errorResponses(),
+      },
     });
 
-  doc("/users/{id}/enabled/", "Enable or disable a user (not oneself)", z.object({ enabled: z.enum(["true", "false"]) }));
-  app.post("/users/:id{[0-9]+}/enabled/", requireAuth, async (c) => {
-    try {
+  doc(
+    "/users/{id}/enabled/",
+    "setUserEnabled",
+    "Alias of the record actions enable/disable: enable or disable a user (not oneself)",
+    z.object({ enabled: z.enum(["true", "false"]) }),
+  );
+  app.post(
+    "/users/:id{[0-9]+}/enabled/",
+    requireAuth,
+    run(async (c) => {
       const scope = await guard(c);
       const id = pathId(c);
       const body = await c.req.parseBody();
       await target(scope, id, "setEnabled");
       const enabled = enabledOf(body.enabled);
-      await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) => w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable"));
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) =>
+        w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable"),
+      );
       return reply(c, { id, enabled }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", { count: 1 });
-    } catch (e) {
-      return fail(c, e);
-    }
-  });
+    }),
+  );
 
-  doc("/users/bulk_enabled/", "Enable or disable several users (all or nothing; never oneself)", z.object({ ids: z.string(), enabled: z.enum(["true", "false"]) }));
-  app.post("/users/bulk_enabled/", requireAuth, async (c) => {
-    try {
+  doc(
+    "/users/bulk_enabled/",
+    "bulkSetUsersEnabled",
+    "Alias of bulk_enable/bulk_disable: enable or disable several users (all or nothing; never oneself)",
+    z.object({ ids: z.string(), enabled: z.enum(["true", "false"]) }),
+  );
+  app.post(
+    "/users/bulk_enabled/",
+    requireAuth,
+    run(async (c) => {
       const scope = await guard(c);
       const body = await c.req.parseBody({ all: true });
       const ids = idsOf(body.ids);
@@ -294,15 +338,22 @@ export function registerUserRoutes(app: App, deps: Deps) {
           await w.update("users", id, { enabled: enabled ? 1 : 0, updated_at: nowIso() }, enabled ? "enable" : "disable");
         }
       });
-      return reply(c, { ids, enabled, count: ids.length }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", { count: ids.length });
-    } catch (e) {
-      return fail(c, e);
-    }
-  });
+      return reply(c, { ids, enabled, count: ids.length }, enabled ? "usermgmt:users.messages.enabled" : "usermgmt:users.messages.disabled", {
+        count: ids.length,
+      });
+    }),
+  );
 
-  doc("/users/{id}/password/", "Administrator's password reset (AES-encrypted password, or empty for a generated one returned once; revokes the user's tokens)", z.object({ password: z.string().optional() }));
-  app.post("/users/:id{[0-9]+}/password/", requireAuth, async (c) => {
-    try {
+  doc(
+    "/users/{id}/password/",
+    "resetUserPassword",
+    "Administrator's password reset (AES-encrypted password, or empty for a generated one returned once; revokes the user's tokens)",
+    z.object({ password: z.string().optional() }),
+  );
+  app.post(
+    "/users/:id{[0-9]+}/password/",
+    requireAuth,
+    run(async (c) => {
       const scope = await guard(c);
       const id = pathId(c);
       await target(scope, id, "resetPassword");
@@ -322,8 +373,6 @@ export function registerUserRoutes(app: App, deps: Deps) {
         await revokeTokens(w, id);
       });
       return reply(c, { id, password: generated }, "usermgmt:users.messages.passwordReset");
-    } catch (e) {
-      return fail(c, e);
-    }
-  });
+    }),
+  );
 }

@@ -11,7 +11,14 @@ export const phoneList = z
   .string()
   .trim()
   .max(5000, "crud:validation.tooLong#max=5000")
-  .refine((s) => s.split(/[\s,，;；、]+/).filter(Boolean).every((p) => /^1\d{10}$/.test(p)), "usermgmt:pushNotifications.errors.phones")
+  .refine(
+    (s) =>
+      s
+        .split(/[\s,，;；、]+/)
+        .filter(Boolean)
+        .every((p) => /^1\d{10}$/.test(p)),
+    "usermgmt:pushNotifications.errors.phones",
+  )
   .nullish();
 export const splitPhones = (s: string | null | undefined) => [...new Set((s ?? "").split(/[\s,，;；、]+/).filter(Boolean))];
 
@@ -27,9 +34,27 @@ export const pushNotifications = defineResource({
   one: "usermgmt:pushNotifications.one",
   endpoint: "users/push/",
   page: "/user/push",
-  // A sent notification is history: only drafts are changed or sent.
-  rowVerbs: ["send"],
-  rowRule: (verb, row) => ((verb === "change" || verb === "send") && row.status !== "draft" ? { status: 409, key: "usermgmt:pushNotifications.errors.alreadySent" } : null),
+  // A sent notification is history: only drafts are changed; "send" is a record action (draft → sent).
+  rowRule: (verb, row) => (verb === "change" && row.status !== "draft" ? { status: 409, key: "usermgmt:pushNotifications.errors.alreadySent" } : null),
+  states: {
+    field: "status",
+    list: [
+      { name: "draft", label: { zh: "草稿", en: "Draft" }, tone: "muted" },
+      { name: "sent", label: { zh: "已发送", en: "Sent" }, tone: "success" },
+    ],
+  },
+  actions: {
+    send: {
+      label: { zh: "发送", en: "Send" },
+      from: ["draft"],
+      to: "sent",
+      roles: [Role.superAdmin],
+      confirm: true,
+      comment: "optional",
+      where: ["row", "detail"],
+      tone: "primary",
+    },
+  },
   item: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -87,4 +112,3 @@ export const pushNotifications = defineResource({
   ],
   detail: true,
 });
-void Role;

@@ -33,7 +33,7 @@ export const mayManage = (callerRoleId: number, roleIds: readonly number[]) => {
 export function userRowRule(verb: string, row: Record<string, unknown>, actor: Actor): Refusal | null {
   const self = row.id === actor.userId;
   if (self && verb === "delete") return { status: 409, key: "usermgmt:users.errors.cannotDeleteSelf" };
-  if (self && verb === "setEnabled") return { status: 422, key: "usermgmt:users.errors.cannotDisableSelf", field: "enabled" };
+  if (self && (verb === "setEnabled" || verb === "disable")) return { status: 422, key: "usermgmt:users.errors.cannotDisableSelf", field: "enabled" };
   if (!mayManage(actor.roleId, (row.roleIds as number[] | undefined) ?? [])) return { status: 403, key: "usermgmt:users.errors.notManageable" };
   return null;
 }
@@ -53,9 +53,15 @@ const base = {
   kindergartenId: fields.optionalRef(),
   classId: fields.optionalRef(),
   roleIds: z
-    .array(z.number({ error: "crud:validation.choose" }).int().refine((n) => (ROLE_IDS as number[]).includes(n), "crud:validation.oneOf"), {
-      error: "usermgmt:users.errors.rolesRequired",
-    })
+    .array(
+      z
+        .number({ error: "crud:validation.choose" })
+        .int()
+        .refine((n) => (ROLE_IDS as number[]).includes(n), "crud:validation.oneOf"),
+      {
+        error: "usermgmt:users.errors.rolesRequired",
+      },
+    )
     .min(1, "usermgmt:users.errors.rolesRequired")
     .max(16, "crud:validation.tooMany#max=16"),
   defaultRoleId: z
@@ -82,6 +88,25 @@ export const users = defineResource({
   page: "/user/userAdministration",
   rowVerbs: ["setEnabled", "resetPassword"],
   rowRule: userRowRule,
+  states: {
+    field: "enabled",
+    list: [
+      { name: "enabled", label: { zh: "启用", en: "Enabled" }, tone: "success", stored: 1, item: true },
+      { name: "disabled", label: { zh: "停用", en: "Disabled" }, tone: "danger", stored: 0, item: false },
+    ],
+  },
+  actions: {
+    enable: { label: { zh: "启用", en: "Enable" }, from: ["disabled"], to: "enabled", where: ["row", "detail", "bulk"], tone: "primary" },
+    disable: {
+      label: { zh: "停用", en: "Disable" },
+      from: ["enabled"],
+      to: "disabled",
+      confirm: true,
+      comment: "optional",
+      where: ["row", "detail", "bulk"],
+      tone: "danger",
+    },
+  },
   item: z.object({
     id: z.number().int(),
     realName: z.string(),
@@ -118,7 +143,13 @@ export const users = defineResource({
   ],
   filters: [
     { field: "roleId", label: "usermgmt:users.fields.role", kind: "select", options: grantableRoleOptions },
-    { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
+    {
+      field: "kindergartenId",
+      label: "resources:common.kindergarten",
+      kind: "select",
+      options: { lookup: "kindergartens" },
+      roles: [Role.superAdmin, Role.groupAdmin],
+    },
     { field: "classId", label: "usermgmt:users.fields.class", kind: "select", options: { lookup: "classOptions" } },
     { field: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
   ],
@@ -141,9 +172,27 @@ export const users = defineResource({
     {
       title: "usermgmt:users.groups.organisation",
       fields: [
-        { name: "educationGroupId", label: "usermgmt:users.fields.group", kind: "select", options: { lookup: "educationGroups" }, roles: [Role.superAdmin], help: "usermgmt:users.help.group" },
-        { name: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
-        { name: "classId", label: "usermgmt:users.fields.class", kind: "select", options: { lookup: "classOptions", dependsOn: { field: "kindergartenId", param: "kindergartenId" } } },
+        {
+          name: "educationGroupId",
+          label: "usermgmt:users.fields.group",
+          kind: "select",
+          options: { lookup: "educationGroups" },
+          roles: [Role.superAdmin],
+          help: "usermgmt:users.help.group",
+        },
+        {
+          name: "kindergartenId",
+          label: "resources:common.kindergarten",
+          kind: "select",
+          options: { lookup: "kindergartens" },
+          roles: [Role.superAdmin, Role.groupAdmin],
+        },
+        {
+          name: "classId",
+          label: "usermgmt:users.fields.class",
+          kind: "select",
+          options: { lookup: "classOptions", dependsOn: { field: "kindergartenId", param: "kindergartenId" } },
+        },
       ],
     },
     {

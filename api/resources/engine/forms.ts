@@ -1,0 +1,74 @@
+/** Input: form bodies, the definition's schemas, field errors, the row rule. */
+import type { Context } from "hono";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { aesDecrypt, type AesKeys } from "@contract/crypto";
+import { allFormFields, formSchemaFor, isNamespacedKey, rowRefusal, type ResourceDefinition } from "@contract/resource";
+import { ApiError } from "@api/http";
+import { hasKey } from "@api/i18n";
+import type { Scope } from "@api/tenancy";
+
+/** 422 with per-field messages (keys kept; translated by api/http errorBody). */
+export function fieldErrors(errors: Record<string, string[]>): ApiError {
+  return new ApiError(422, "error.validation", {}, { errors });
+}
+
+/** A schema's message as a key we translate (ours or the API's), else the generic "invalid". */
+export const schemaMessage = (m: string) => (isNamespacedKey(m) || hasKey(m) || hasKey("validation." + m) ? m : "crud:validation.invalid");
+
+/** conform's error record → `{field: [message]}` (array items `teacherIds[0]` fold into `teacherIds`). */
+function foldErrors(error: Record<string, string[] | null> | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, list] of Object.entries(error ?? {})) {
+    if (!list?.length) continue;
+    const field = name.replace(/\[\d+\].*$/, "").replace(/\..*$/, "") || "_";
+    for (const raw of list) {
+      const m = schemaMessage(raw);
+      if (!(out[field] ??= []).includes(m)) out[field]!.push(m);
+    }
+  }
+  return out;
+}
+
+/** Form-encoded (or multipart) body → URLSearchParams; multiselect values may also come comma-separated.
+ *  Password fields arrive AES-encrypted (section 9, as at login) and are decrypted here, before validation. */
+export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesKeys): Promise<URLSearchParams> {
+  const body = await c.req.parseBody({ all: true });
+  const multi = new Set(
+    allFormFields(def)
+      .filter((f) => f.kind === "multiselect")
+      .map((f) => f.name),
+  );
+  const secret = new Set(
+    allFormFields(def)
+      .filter((f) => f.kind === "password")
+      .map((f) => f.name),
+  );
+  const params = new URLSearchParams();
+  for (const [k, raw] of Object.entries(body)) {
+    for (const v of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof v !== "string") continue;
+      if (multi.has(k)) for (const part of v.split(",")) part.trim() && params.append(k, part.trim());
+      else if (aes && secret.has(k) && v !== "") {
+        const plain = aesDecrypt(v, aes);
+        if (plain == null) throw fieldErrors({ [k]: ["validation.encrypted"] });
+        params.append(k, plain);
+      } else params.append(k, v);
+    }
+  }
+  return params;
+}
+
+/** Parses a form with the definition's schema exactly as the console does (conform's coercion). */
+export function parseForm(def: ResourceDefinition, mode: "create" | "change", params: URLSearchParams): Record<string, unknown> {
+  const submission = parseWithZod(params, { schema: formSchemaFor(def, mode) });
+  if (submission.status !== "success") throw fieldErrors(foldErrors(submission.error as Record<string, string[] | null>));
+  return submission.value as Record<string, unknown>;
+}
+
+/** Refuses (403/409, or 422 on a field) unless the definition's row rule lets the caller apply `verb` to `row`. */
+export function assertRowAllowed(def: ResourceDefinition, verb: string, row: Record<string, unknown>, scope: Scope) {
+  const refusal = rowRefusal(def, verb, row, { userId: scope.userId, roleId: scope.roleId });
+  if (!refusal) return;
+  if (refusal.field) throw fieldErrors({ [refusal.field]: [refusal.key] });
+  throw new ApiError(refusal.status, refusal.key);
+}

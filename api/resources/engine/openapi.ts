@@ -1,0 +1,93 @@
+/**
+ * The OpenAPI description of a resource's routes: one `operationId` per operation from the definition's name
+ * (`listUsers`, `getUser`, `createUser`, `updateUser`, `deleteUser`, `bulkDeleteUsers`, `exportUsers`,
+ * `importUsers`, `getUsersImportTemplate`, `<action>User`, `bulk<Action>Users`), the `{code,msg,data}` error replies
+ * and the path parameters.
+ */
+import { z } from "@hono/zod-openapi";
+import { envelope, tokenHeader } from "../../routes/common";
+import { rt } from "../i18n";
+import type { Engine } from "./types";
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** `classes` → `Class`, `users` → `User`, `pushNotifications` → `PushNotification`. */
+export const singular = (name: string) => cap(name.endsWith("sses") ? name.slice(0, -2) : name.endsWith("s") ? name.slice(0, -1) : name);
+export const plural = (name: string) => cap(name);
+
+export type OperationKind = "list" | "get" | "create" | "update" | "delete" | "bulkDelete" | "export" | "import" | "importTemplate";
+/** The operation id of one engine operation, or of a record action (`send` → `sendPushNotification`, bulk → `bulkSendPushNotifications`). */
+export function operationId(name: string, op: OperationKind | { action: string; bulk?: boolean }): string {
+  if (typeof op === "object") return op.bulk ? `bulk${cap(op.action)}${plural(name)}` : `${op.action}${singular(name)}`;
+  switch (op) {
+    case "list":
+      return `list${plural(name)}`;
+    case "bulkDelete":
+      return `bulkDelete${plural(name)}`;
+    case "export":
+      return `export${plural(name)}`;
+    case "import":
+      return `import${plural(name)}`;
+    case "importTemplate":
+      return `get${plural(name)}ImportTemplate`;
+    default:
+      return `${op}${singular(name)}`;
+  }
+}
+
+const errorEnvelope = z.object({
+  code: z.number().int().openapi({ example: 404 }),
+  msg: z.string().openapi({ example: "记录不存在" }),
+  data: z.record(z.string(), z.unknown()).nullable().openapi({ description: "422: {errors: {field: [message]}}" }),
+});
+const ERROR_TEXT: Record<number, string> = {
+  400: "Unreadable body or query (code 400)",
+  401: "No or expired token (code 401)",
+  403: "The role or the row rule refuses (code 403)",
+  404: "No such record within the caller's scope (code 404)",
+  409: "The record's state does not allow it (code 409)",
+  413: "Body over the size limit (code 413)",
+  422: "Invalid fields: data.errors per field, translated (code 422)",
+  429: "Too many requests (code 429)",
+};
+/** The error replies, each the `{code, msg, data}` envelope (for custom routes too). */
+export const errorResponses = (codes: readonly number[] = [400, 401, 403, 404, 409, 413, 422, 429]) =>
+  Object.fromEntries(
+    codes.map((code) => [code, { description: ERROR_TEXT[code] ?? `code ${code}`, content: { "application/json": { schema: errorEnvelope } } }]),
+  );
+
+export const idParamDoc = z.object({
+  id: z
+    .number()
+    .int()
+    .openapi({ param: { name: "id", in: "path", required: true }, example: 1 }),
+});
+
+/** Registers one documented operation of the resource. */
+export function docOf(e: Engine) {
+  const zhTitle = rt("zh", e.def.title);
+  return (
+    method: "get" | "post" | "put" | "delete",
+    path: string,
+    opId: string,
+    summary: string,
+    extra: Record<string, unknown> = {},
+    response: z.ZodTypeAny = z.unknown(),
+  ) =>
+    e.app.openAPIRegistry.registerPath({
+      method,
+      path,
+      operationId: opId,
+      tags: [e.def.name],
+      summary: `${summary} (${zhTitle}, page ${e.def.page})`,
+      security: tokenHeader,
+      responses: {
+        200: { description: "code 200 on success", content: { "application/json": { schema: envelope(response) } } },
+        ...errorResponses(),
+      },
+      ...extra,
+    });
+}
+
+export const formDoc = (schema: z.ZodTypeAny) => ({
+  body: { required: true, content: { "application/x-www-form-urlencoded": { schema } } },
+});
