@@ -28,7 +28,10 @@ export const dynamicFieldSchema = z
     label: z.object({ zh: label.min(1, "crud:validation.required"), en: label.min(1, "crud:validation.required") }),
     kind: z.enum(FIELD_KINDS, { error: "crud:validation.choose" }),
     required: z.boolean().default(false),
-    options: z.array(z.object({ zh: label.min(1, "crud:validation.required"), en: label.min(1, "crud:validation.required") })).max(MAX_OPTIONS, `crud:validation.tooMany#max=${MAX_OPTIONS}`).optional(),
+    options: z
+      .array(z.object({ zh: label.min(1, "crud:validation.required"), en: label.min(1, "crud:validation.required") }))
+      .max(MAX_OPTIONS, `crud:validation.tooMany#max=${MAX_OPTIONS}`)
+      .optional(),
     order: z.number().int().min(0).max(1000),
   })
   .refine((x) => (x.kind === "single" || x.kind === "multiple" ? (x.options?.length ?? 0) >= 1 : true), {
@@ -63,7 +66,10 @@ export const dynamicFormJson = z.string({ error: "forms:errors.noFields" }).tran
 
 /** The fields in the order the form shows them (order, then their place in the list). */
 export const orderedFields = (fields: readonly DynamicField[]) =>
-  fields.map((x, i) => ({ x, i })).sort((a, b) => a.x.order - b.x.order || a.i - b.i).map((p) => p.x);
+  fields
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => a.x.order - b.x.order || a.i - b.i)
+    .map((p) => p.x);
 
 /** Option values are their positions as strings ("0", "1", …): stable while the template keeps its options. */
 const optionValues = (field: DynamicField) => (field.options ?? []).map((_, i) => String(i));
@@ -74,7 +80,10 @@ export function fieldSchema(field: DynamicField): z.ZodType {
     case "text":
       return field.required ? f.text({ max: TEXT_MAX }) : f.optionalText({ max: TEXT_MAX });
     case "number": {
-      const s = z.number({ error: field.required ? "crud:validation.required" : "crud:validation.number" }).min(-1e12, "crud:validation.min#min=-1000000000000").max(1e12, "crud:validation.max#max=1000000000000");
+      const s = z
+        .number({ error: field.required ? "crud:validation.required" : "crud:validation.number" })
+        .min(-1e12, "crud:validation.min#min=-1000000000000")
+        .max(1e12, "crud:validation.max#max=1000000000000");
       return field.required ? s : s.nullish();
     }
     case "date":
@@ -86,7 +95,12 @@ export function fieldSchema(field: DynamicField): z.ZodType {
     case "multiple": {
       const values = optionValues(field) as [string, ...string[]];
       const list = z.array(z.enum(values, { error: "crud:validation.choose" })).max(values.length);
-      return field.required ? z.array(z.enum(values, { error: "crud:validation.choose" }), { error: "crud:validation.choose" }).min(1, "crud:validation.choose").max(values.length) : list.default([]);
+      return field.required
+        ? z
+            .array(z.enum(values, { error: "crud:validation.choose" }), { error: "crud:validation.choose" })
+            .min(1, "crud:validation.choose")
+            .max(values.length)
+        : list.default([]);
     }
     case "image":
       // A reference to an uploaded image (its key or URL); the files machinery's upload field replaces this text.

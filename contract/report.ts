@@ -115,8 +115,14 @@ const isCalendarDate = (v: string) => {
 export type ReportParams = Record<string, number | string | null>;
 
 const PARAM_SCHEMA: Record<ReportParamKind, z.ZodType<number | string>> = {
-  group: z.string().regex(/^\d{1,9}$/, "crud:validation.choose").transform(Number),
-  kindergarten: z.string().regex(/^\d{1,9}$/, "crud:validation.choose").transform(Number),
+  group: z
+    .string()
+    .regex(/^\d{1,9}$/, "crud:validation.choose")
+    .transform(Number),
+  kindergarten: z
+    .string()
+    .regex(/^\d{1,9}$/, "crud:validation.choose")
+    .transform(Number),
   date: z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v), "crud:validation.date"),
   period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "crud:validation.date"),
 };
@@ -127,9 +133,10 @@ export function reportParamsSchema(def: ReportDefinition) {
 }
 
 /** Query parameters → parsed params, or `{errors}` per parameter (keys are i18n keys). */
-export function parseReportParams(def: ReportDefinition, query: URLSearchParams | Record<string, string | undefined>):
-  | { ok: true; params: ReportParams }
-  | { ok: false; errors: Record<string, string[]> } {
+export function parseReportParams(
+  def: ReportDefinition,
+  query: URLSearchParams | Record<string, string | undefined>,
+): { ok: true; params: ReportParams } | { ok: false; errors: Record<string, string[]> } {
   const get = (k: string) => (query instanceof URLSearchParams ? query.get(k) : query[k]) ?? undefined;
   const raw = Object.fromEntries(def.params.map((p) => [p.name, get(p.name) || undefined]));
   const r = reportParamsSchema(def).safeParse(raw);
@@ -151,9 +158,7 @@ export function formatReportValue(v: unknown, format: ReportFormat | undefined, 
     case "percent":
       return Number.isFinite(n) ? `${n.toFixed(1)}%` : String(v);
     case "money":
-      return Number.isFinite(n)
-        ? `¥${new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100)}`
-        : String(v);
+      return Number.isFinite(n) ? `¥${new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100)}` : String(v);
     default:
       return String(v);
   }
@@ -173,8 +178,7 @@ export function exportReportValue(v: unknown, format: ReportFormat | undefined):
 /** The reply's scalar fields, for interpolating texts (`{{from}}`). */
 export function scalarsOf(data: unknown): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  if (data && typeof data === "object")
-    for (const [k, v] of Object.entries(data)) if (typeof v === "string" || typeof v === "number") out[k] = v;
+  if (data && typeof data === "object") for (const [k, v] of Object.entries(data)) if (typeof v === "string" || typeof v === "number") out[k] = v;
   return out;
 }
 

@@ -38,7 +38,8 @@ export function reportKindergartens(scope: Scope, col: string, narrow: { groupId
     kindergartenFilter(scope, col),
     sql<SqlBool>`${sql.ref(col)} in (select k_g.id from kindergartens k_g where ${groupFilter(scope, "k_g.education_group_id")})`,
   ];
-  if (narrow.groupId != null) parts.push(sql<SqlBool>`${sql.ref(col)} in (select k_f.id from kindergartens k_f where k_f.education_group_id = ${narrow.groupId})`);
+  if (narrow.groupId != null)
+    parts.push(sql<SqlBool>`${sql.ref(col)} in (select k_f.id from kindergartens k_f where k_f.education_group_id = ${narrow.groupId})`);
   if (narrow.kindergartenId != null) parts.push(sql<SqlBool>`${sql.ref(col)} = ${narrow.kindergartenId}`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
@@ -69,7 +70,11 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(def.data as any) } } } },
   });
-  app.get(base, requireAuth, runCustom(async (c: Context<AppEnv>) => ok(c, (await run(c)).data)));
+  app.get(
+    base,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => ok(c, (await run(c)).data)),
+  );
 
   app.openAPIRegistry.registerPath({
     method: "get",
@@ -85,15 +90,19 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
       },
     },
   });
-  app.get(`${base}export/`, requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const { lang, data } = await run(c);
-    const t = translator(lang);
-    const title = t(def.title);
-    const buf = await xlsxOf(title, reportSheet(def, data, lang, t));
-    return c.body(new Uint8Array(buf), 200, {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": attachment(title, "xlsx", def.fileName),
-      "cache-control": "no-store",
-    });
-  }));
+  app.get(
+    `${base}export/`,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const { lang, data } = await run(c);
+      const t = translator(lang);
+      const title = t(def.title);
+      const buf = await xlsxOf(title, reportSheet(def, data, lang, t));
+      return c.body(new Uint8Array(buf), 200, {
+        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "content-disposition": attachment(title, "xlsx", def.fileName),
+        "cache-control": "no-store",
+      });
+    }),
+  );
 }

@@ -118,28 +118,43 @@ export function registerFormRoutes(app: App, deps: Deps) {
       request: withId ? { params: idParam } : {},
       responses: schema
         ? { 200: { description: "code 200", content: { "application/json": { schema: envelope(schema) } } } }
-        : { 200: { description: "the xlsx file", content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } } } },
+        : {
+            200: {
+              description: "the xlsx file",
+              content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: z.string().openapi({ format: "binary" }) } },
+            },
+          },
     });
 
   doc("get", "/daily/form_templates/{id}/answers/", "Answers of a form template (page /daily/formTemplate)", answersReply);
-  app.get("/daily/form_templates/:id{[0-9]+}/answers/", requireAuth, requirePage(TEMPLATE_PAGE), runCustom(async (c: Context<AppEnv>) => {
-    const tpl = await templateInScope(db, scopeOf(c), pathId(c));
-    const list = await answerRows(db, tpl.id);
-    return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length });
-  }));
+  app.get(
+    "/daily/form_templates/:id{[0-9]+}/answers/",
+    requireAuth,
+    requirePage(TEMPLATE_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const tpl = await templateInScope(db, scopeOf(c), pathId(c));
+      const list = await answerRows(db, tpl.id);
+      return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length });
+    }),
+  );
 
   doc("get", "/daily/form_templates/{id}/answers/export/", "Answers of a form template as xlsx, one column per field (errors as JSON)", null);
-  app.get("/daily/form_templates/:id{[0-9]+}/answers/export/", requireAuth, requirePage(TEMPLATE_PAGE), runCustom(async (c: Context<AppEnv>) => {
-    const tpl = await templateInScope(db, scopeOf(c), pathId(c));
-    const lang = langOf(c);
-    const t = translator(lang);
-    const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, await answerRows(db, tpl.id), lang, t));
-    return c.body(new Uint8Array(buf), 200, {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": attachment(tpl.title, "xlsx", "form-answers"),
-      "cache-control": "no-store",
-    });
-  }));
+  app.get(
+    "/daily/form_templates/:id{[0-9]+}/answers/export/",
+    requireAuth,
+    requirePage(TEMPLATE_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const tpl = await templateInScope(db, scopeOf(c), pathId(c));
+      const lang = langOf(c);
+      const t = translator(lang);
+      const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, await answerRows(db, tpl.id), lang, t));
+      return c.body(new Uint8Array(buf), 200, {
+        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "content-disposition": attachment(tpl.title, "xlsx", "form-answers"),
+        "cache-control": "no-store",
+      });
+    }),
+  );
 
   const mineOf = async (userId: number, ids: number[]) => {
     if (!ids.length) return new Map<number, number>();
@@ -153,28 +168,53 @@ export function registerFormRoutes(app: App, deps: Deps) {
     return new Map(rows.map((r) => [Number(r.template_id), Number(r.n)]));
   };
 
-  doc("get", "/daily/forms/", "Form templates the caller may fill (page /daily/form)", z.object({ list: z.array(fillableForm), total: z.number().int() }), false);
-  app.get("/daily/forms/", requireAuth, requirePage(FORM_PAGE), runCustom(async (c: Context<AppEnv>) => {
-    const scope = scopeOf(c);
-    const rows = await db
-      .selectFrom("form_templates as ft")
-      .select(["ft.id", "ft.title", "ft.description", "ft.fields"])
-      .where(kindergartenFilter(scope, "ft.kindergarten_id"))
-      .orderBy("ft.updated_at", "desc")
-      .limit(500)
-      .execute();
-    const mine = await mineOf(scope.userId, rows.map((r) => Number(r.id)));
-    const list = rows.map((r) => ({ id: Number(r.id), title: r.title, description: r.description, fields: parseFields(r.fields), mine: mine.get(Number(r.id)) ?? 0 }));
-    return ok(c, { list, total: list.length });
-  }));
+  doc(
+    "get",
+    "/daily/forms/",
+    "Form templates the caller may fill (page /daily/form)",
+    z.object({ list: z.array(fillableForm), total: z.number().int() }),
+    false,
+  );
+  app.get(
+    "/daily/forms/",
+    requireAuth,
+    requirePage(FORM_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = scopeOf(c);
+      const rows = await db
+        .selectFrom("form_templates as ft")
+        .select(["ft.id", "ft.title", "ft.description", "ft.fields"])
+        .where(kindergartenFilter(scope, "ft.kindergarten_id"))
+        .orderBy("ft.updated_at", "desc")
+        .limit(500)
+        .execute();
+      const mine = await mineOf(
+        scope.userId,
+        rows.map((r) => Number(r.id)),
+      );
+      const list = rows.map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        description: r.description,
+        fields: parseFields(r.fields),
+        mine: mine.get(Number(r.id)) ?? 0,
+      }));
+      return ok(c, { list, total: list.length });
+    }),
+  );
 
   doc("get", "/daily/forms/{id}/", "One form template to fill (page /daily/form)", fillableForm);
-  app.get("/daily/forms/:id{[0-9]+}/", requireAuth, requirePage(FORM_PAGE), runCustom(async (c: Context<AppEnv>) => {
-    const scope = scopeOf(c);
-    const tpl = await templateInScope(db, scope, pathId(c));
-    const mine = await mineOf(scope.userId, [tpl.id]);
-    return ok(c, { id: tpl.id, title: tpl.title, description: tpl.description, fields: tpl.fields, mine: mine.get(tpl.id) ?? 0 });
-  }));
+  app.get(
+    "/daily/forms/:id{[0-9]+}/",
+    requireAuth,
+    requirePage(FORM_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = scopeOf(c);
+      const tpl = await templateInScope(db, scope, pathId(c));
+      const mine = await mineOf(scope.userId, [tpl.id]);
+      return ok(c, { id: tpl.id, title: tpl.title, description: tpl.description, fields: tpl.fields, mine: mine.get(tpl.id) ?? 0 });
+    }),
+  );
 
   app.openAPIRegistry.registerPath({
     method: "post",
@@ -185,28 +225,33 @@ export function registerFormRoutes(app: App, deps: Deps) {
     request: { params: idParam, body: { required: true, content: { "application/x-www-form-urlencoded": { schema: z.record(z.string(), z.string()) } } } },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ id: z.number().int() })) } } } },
   });
-  app.post("/daily/forms/:id{[0-9]+}/answers/", requireAuth, requirePage(FORM_PAGE), runCustom(async (c: Context<AppEnv>) => {
-    const scope = scopeOf(c);
-    const tpl = await templateInScope(db, scope, pathId(c));
-    const body = await c.req.parseBody({ all: true });
-    const params = new URLSearchParams();
-    for (const [k, raw] of Object.entries(body)) for (const v of Array.isArray(raw) ? raw : [raw]) if (typeof v === "string") params.append(k, v);
-    const submission = parseWithZod(params, { schema: answerSchema(tpl.fields) });
-    if (submission.status !== "success") {
-      const errors: Record<string, string[]> = {};
-      for (const [name, list] of Object.entries((submission.error ?? {}) as Record<string, string[] | null>))
-        if (list?.length) (errors[name.replace(/\[\d+\]$/, "")] ??= []).push(...list.filter((m) => !errors[name.replace(/\[\d+\]$/, "")]?.includes(m)));
-      throw fieldErrors(errors);
-    }
-    const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) =>
-      w.insert("form_answers", {
-        template_id: tpl.id,
-        kindergarten_id: tpl.kindergartenId,
-        user_id: scope.userId,
-        answers: JSON.stringify(submission.value),
-        created_at: nowIso(),
-      }),
-    );
-    return replyOk(c, { id }, "forms:messages.submitted");
-  }));
+  app.post(
+    "/daily/forms/:id{[0-9]+}/answers/",
+    requireAuth,
+    requirePage(FORM_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = scopeOf(c);
+      const tpl = await templateInScope(db, scope, pathId(c));
+      const body = await c.req.parseBody({ all: true });
+      const params = new URLSearchParams();
+      for (const [k, raw] of Object.entries(body)) for (const v of Array.isArray(raw) ? raw : [raw]) if (typeof v === "string") params.append(k, v);
+      const submission = parseWithZod(params, { schema: answerSchema(tpl.fields) });
+      if (submission.status !== "success") {
+        const errors: Record<string, string[]> = {};
+        for (const [name, list] of Object.entries((submission.error ?? {}) as Record<string, string[] | null>))
+          if (list?.length) (errors[name.replace(/\[\d+\]$/, "")] ??= []).push(...list.filter((m) => !errors[name.replace(/\[\d+\]$/, "")]?.includes(m)));
+        throw fieldErrors(errors);
+      }
+      const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) =>
+        w.insert("form_answers", {
+          template_id: tpl.id,
+          kindergarten_id: tpl.kindergartenId,
+          user_id: scope.userId,
+          answers: JSON.stringify(submission.value),
+          created_at: nowIso(),
+        }),
+      );
+      return replyOk(c, { id }, "forms:messages.submitted");
+    }),
+  );
 }

@@ -32,14 +32,26 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
     const today = iso(Date.now());
     let to = (params.to as string | null) ?? null;
     if (!to) {
-      const last = await db.selectFrom("student_attendance as a").select(sql<string>`max(a.date)`.as("d")).where(kgWhere("a.kindergarten_id")).where("a.date", "<=", today).executeTakeFirst();
+      const last = await db
+        .selectFrom("student_attendance as a")
+        .select(sql<string>`max(a.date)`.as("d"))
+        .where(kgWhere("a.kindergarten_id"))
+        .where("a.date", "<=", today)
+        .executeTakeFirst();
       to = last?.d ? String(last.d) : today;
     }
     const from = iso(Date.parse(to + "T00:00:00Z") - 29 * DAY);
 
     const byKg = async (q: Promise<{ kg: unknown; n: unknown }[]>) => new Map((await q).map((r) => [Number(r.kg), Number(r.n)]));
     const [classes, students, teachers, attendance, daily] = await Promise.all([
-      byKg(db.selectFrom("classes as c").select(["c.kindergarten_id as kg", sql<number>`count(*)`.as("n")]).where(kgWhere("c.kindergarten_id")).groupBy("c.kindergarten_id").execute()),
+      byKg(
+        db
+          .selectFrom("classes as c")
+          .select(["c.kindergarten_id as kg", sql<number>`count(*)`.as("n")])
+          .where(kgWhere("c.kindergarten_id"))
+          .groupBy("c.kindergarten_id")
+          .execute(),
+      ),
       byKg(
         db
           .selectFrom("students as s")
@@ -60,7 +72,11 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
       ),
       db
         .selectFrom("student_attendance as a")
-        .select(["a.kindergarten_id as kg", sql<number>`count(*)`.as("total"), sql<number>`sum(case when a.status = 'present' then 1 else 0 end)`.as("present")])
+        .select([
+          "a.kindergarten_id as kg",
+          sql<number>`count(*)`.as("total"),
+          sql<number>`sum(case when a.status = 'present' then 1 else 0 end)`.as("present"),
+        ])
         .where(kgWhere("a.kindergarten_id"))
         .where("a.date", ">=", from)
         .where("a.date", "<=", to)
@@ -98,7 +114,16 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
     const groups = new Map<number, Statistics["groups"][number]>();
     for (const k of kgs) {
       const g = groups.get(Number(k.education_group_id)) ?? {
-        id: Number(k.education_group_id), name: k.groupName, nameEn: k.groupNameEn, kindergartens: 0, classes: 0, students: 0, teachers: 0, attendanceTotal: 0, attendancePresent: 0, attendanceRate: null,
+        id: Number(k.education_group_id),
+        name: k.groupName,
+        nameEn: k.groupNameEn,
+        kindergartens: 0,
+        classes: 0,
+        students: 0,
+        teachers: 0,
+        attendanceTotal: 0,
+        attendancePresent: 0,
+        attendanceRate: null,
       };
       const s = kindergartens.find((x) => x.id === Number(k.id))!;
       g.kindergartens += 1;
@@ -116,7 +141,12 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
       educationGroupId: groupId,
       groups: [...groups.values()],
       kindergartens,
-      daily: daily.map((d) => ({ date: String(d.date), total: Number(d.total), present: Number(d.present ?? 0), rate: rateOf(Number(d.present ?? 0), Number(d.total)) })),
+      daily: daily.map((d) => ({
+        date: String(d.date),
+        total: Number(d.total),
+        present: Number(d.present ?? 0),
+        rate: rateOf(Number(d.present ?? 0), Number(d.total)),
+      })),
     };
     return data;
   });

@@ -60,7 +60,17 @@ function Control({ f, field, lang, t }: { f: DynamicField; field: AnyField; lang
  * description — the same the API validates with — native controls and constraints (works without JavaScript: the
  * server validates and answers the field messages, nothing saved on error), values kept after a failed submit.
  */
-export function DynamicForm({ id, fields, lastResult, submitLabel }: { id: string; fields: DynamicField[]; lastResult?: SubmissionResult<string[]>; submitLabel?: string }) {
+export function DynamicForm({
+  id,
+  fields,
+  lastResult,
+  submitLabel,
+}: {
+  id: string;
+  fields: DynamicField[];
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel?: string;
+}) {
   const { t, msgs, lang } = useResourceT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -75,7 +85,13 @@ export function DynamicForm({ id, fields, lastResult, submitLabel }: { id: strin
   });
   const meta = all as unknown as Record<string, AnyField>;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="dynamic-form">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate={hydrated}
+      className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100"
+      data-testid="dynamic-form"
+    >
       {orderedFields(fields).map((f) => {
         const field = meta[f.key]!;
         return (
@@ -84,7 +100,11 @@ export function DynamicForm({ id, fields, lastResult, submitLabel }: { id: strin
             label={
               <span id={`${field.id}-label`}>
                 {labelIn(f.label, lang)}
-                {f.required ? <span className="ml-0.5 text-red-600" aria-hidden="true">*</span> : null}
+                {f.required ? (
+                  <span className="ml-0.5 text-red-600" aria-hidden="true">
+                    *
+                  </span>
+                ) : null}
               </span>
             }
             htmlFor={field.id}

@@ -22,8 +22,28 @@ const FIELDS: DynamicField[] = [
   { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
   { key: "f2", label: { zh: "人数", en: "People" }, kind: "number", required: false, order: 1 },
   { key: "f3", label: { zh: "日期", en: "Date" }, kind: "date", required: true, order: 2 },
-  { key: "f4", label: { zh: "餐食", en: "Meal" }, kind: "single", required: true, options: [{ zh: "午餐", en: "Lunch" }, { zh: "晚餐", en: "Dinner" }], order: 3 },
-  { key: "f5", label: { zh: "活动", en: "Activities" }, kind: "multiple", required: false, options: [{ zh: "绘画", en: "Drawing" }, { zh: "唱歌", en: "Singing" }], order: 4 },
+  {
+    key: "f4",
+    label: { zh: "餐食", en: "Meal" },
+    kind: "single",
+    required: true,
+    options: [
+      { zh: "午餐", en: "Lunch" },
+      { zh: "晚餐", en: "Dinner" },
+    ],
+    order: 3,
+  },
+  {
+    key: "f5",
+    label: { zh: "活动", en: "Activities" },
+    kind: "multiple",
+    required: false,
+    options: [
+      { zh: "绘画", en: "Drawing" },
+      { zh: "唱歌", en: "Singing" },
+    ],
+    order: 4,
+  },
   { key: "f6", label: { zh: "照片", en: "Photo" }, kind: "image", required: false, order: 5 },
 ];
 
@@ -37,7 +57,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const answerCount = async () => Number((await t.api.handle.db.selectFrom("form_answers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const answerCount = async () =>
+  Number(
+    (
+      await t.api.handle.db
+        .selectFrom("form_answers")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const base = formTemplates.endpoint;
 
 describe("form templates", () => {
@@ -69,8 +97,19 @@ describe("form templates", () => {
     const en = await t.call("POST", `daily/forms/${templateId}/answers/`, { token: teacher, lang: "en", form: { f3: "2026-04-01", f4: "0" } });
     expect(en.data.errors.f1).toEqual(["This field is required"]);
     // Multiple choices are repeated fields (as a form of checkboxes sends them).
-    const body = new URLSearchParams([["f1", "=1+1 王小明"], ["f2", "3"], ["f3", "2026-04-01"], ["f4", "1"], ["f5", "0"], ["f5", "1"]]);
-    const res = await fetch(new URL(`daily/forms/${templateId}/answers/`, t.url), { method: "POST", headers: { token: teacher, lang: "zh", "content-type": "application/x-www-form-urlencoded" }, body });
+    const body = new URLSearchParams([
+      ["f1", "=1+1 王小明"],
+      ["f2", "3"],
+      ["f3", "2026-04-01"],
+      ["f4", "1"],
+      ["f5", "0"],
+      ["f5", "1"],
+    ]);
+    const res = await fetch(new URL(`daily/forms/${templateId}/answers/`, t.url), {
+      method: "POST",
+      headers: { token: teacher, lang: "zh", "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
     const ok = (await res.json()) as { code: number; msg: string };
     expect(ok.code).toBe(200);
     expect(ok.msg).toBe("已提交");

@@ -20,10 +20,20 @@ beforeAll(async () => {
   [admin6, admin5] = await Promise.all([t.token(phoneOf(6)), t.token(phoneOf(5))]);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = t.api.handle.db as unknown as Kysely<any>;
-  const ins = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow()).id);
+  const ins = async (table: string, values: Record<string, unknown>) =>
+    Number((await db.insertInto(table).values(values).returning("id").executeTakeFirstOrThrow()).id);
   ids.group = await ins("education_groups", { name: "手工统计集团", name_en: "Hand-count group", created_at: NOW });
   const kg = (name: string, code: string) =>
-    ins("kindergartens", { name, name_en: null, education_group_id: ids.group, max_classes: 10, version: "standard", registration_code: code, created_at: NOW, updated_at: NOW });
+    ins("kindergartens", {
+      name,
+      name_en: null,
+      education_group_id: ids.group,
+      max_classes: 10,
+      version: "standard",
+      registration_code: code,
+      created_at: NOW,
+      updated_at: NOW,
+    });
   // Kindergarten A's name starts with "=": the export must keep it text, never a formula.
   ids.a = await kg("=SUM(1,1)幼儿园", "RPT-A");
   ids.b = await kg("手工乙园", "RPT-B");
@@ -39,8 +49,17 @@ beforeAll(async () => {
   let n = 0;
   const user = async (kindergarten_id: number, roles: number[]) => {
     const id = await ins("users", {
-      real_name: `统计用户${++n}`, phone: `1390000${String(9000 + n)}`, password_hash: "x", enabled: 1, education_group_id: ids.group,
-      kindergarten_id, default_role_id: roles[0], bonus_points: 0, must_reset_password: 0, created_at: NOW, updated_at: NOW,
+      real_name: `统计用户${++n}`,
+      phone: `1390000${String(9000 + n)}`,
+      password_hash: "x",
+      enabled: 1,
+      education_group_id: ids.group,
+      kindergarten_id,
+      default_role_id: roles[0],
+      bonus_points: 0,
+      must_reset_password: 0,
+      created_at: NOW,
+      updated_at: NOW,
     });
     for (const role_id of roles) await ins("user_roles", { user_id: id, role_id });
     return id;
@@ -81,7 +100,16 @@ describe("statistics report against a hand-counted fixture", () => {
     // The group: the sums, and 5 present of 7 → 71.4 %.
     expect(s.groups).toHaveLength(1);
     const g = s.groups[0]!;
-    expect([g.id, g.kindergartens, g.classes, g.students, g.teachers, g.attendancePresent, g.attendanceTotal, g.attendanceRate]).toEqual([ids.group, 2, 3, 4, 2, 5, 7, 71.4]);
+    expect([g.id, g.kindergartens, g.classes, g.students, g.teachers, g.attendancePresent, g.attendanceTotal, g.attendanceRate]).toEqual([
+      ids.group,
+      2,
+      3,
+      4,
+      2,
+      5,
+      7,
+      71.4,
+    ]);
     // Daily: 03-09 2 of 3 → 66.7 %, 03-10 3 of 4 → 75 %.
     expect(s.daily).toEqual([
       { date: "2026-03-09", total: 3, present: 2, rate: 66.7 },

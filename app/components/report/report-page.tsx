@@ -121,7 +121,13 @@ export function ReportPage({ def, data, testId }: { def: ReportDefinition; data:
             <label key={p.name} className="flex flex-col gap-1 text-sm text-gray-700">
               {t(p.label)}
               {p.kind === "group" || p.kind === "kindergarten" ? (
-                <NativeSelect name={p.name} defaultValue={data.values[p.name] ?? ""} className="w-60" aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? errId : undefined}>
+                <NativeSelect
+                  name={p.name}
+                  defaultValue={data.values[p.name] ?? ""}
+                  className="w-60"
+                  aria-invalid={errors.length ? true : undefined}
+                  aria-describedby={errors.length ? errId : undefined}
+                >
                   <option value="" data-vocab="">
                     {t(p.empty ?? "reports:all")}
                   </option>
@@ -152,7 +158,12 @@ export function ReportPage({ def, data, testId }: { def: ReportDefinition; data:
         <Button type="submit" variant="outline">
           {t("reports:apply")}
         </Button>
-        <a href={`${def.page}/export${exportQuery ? `?${exportQuery}` : ""}`} className={buttonVariants({ variant: "outline" })} data-testid="report-export" download>
+        <a
+          href={`${def.page}/export${exportQuery ? `?${exportQuery}` : ""}`}
+          className={buttonVariants({ variant: "outline" })}
+          data-testid="report-export"
+          download
+        >
           {t("reports:exportExcel")}
         </a>
         {report && def.summary ? <p className="ml-auto text-xs text-gray-500">{t(def.summary, vars)}</p> : null}

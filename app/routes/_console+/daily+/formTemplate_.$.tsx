@@ -1,6 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { answerText, dynamicFormSchema, FIELD_KINDS, labelIn, MAX_FIELDS, nextKey, orderedFields, type DynamicField, type DynamicFieldKind } from "@contract/dynamic-form";
+import {
+  answerText,
+  dynamicFormSchema,
+  FIELD_KINDS,
+  labelIn,
+  MAX_FIELDS,
+  nextKey,
+  orderedFields,
+  type DynamicField,
+  type DynamicFieldKind,
+} from "@contract/dynamic-form";
 import { fields as builders } from "@contract/resource";
 import { answersReply, formTemplates } from "@contract/resources/form-templates";
 import { formatDateTime } from "@contract/resource-format";
@@ -156,7 +166,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/`, { schema: formTemplates.item }));
     if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
     const item = r.data;
-    return { view: "builder", id: v.id, draft: { title: item.title, description: item.description ?? "", fields: orderedFields(item.fields).map(toDraftField) } };
+    return {
+      view: "builder",
+      id: v.id,
+      draft: { title: item.title, description: item.description ?? "", fields: orderedFields(item.fields).map(toDraftField) },
+    };
   });
 }
 
@@ -172,7 +186,9 @@ export async function action(args: ActionFunctionArgs) {
     if (Object.keys(errors).length) return json({ draft, errors, rev: Date.now() }, { status: 400 });
     const form = { title: draft.title, description: draft.description, fields: JSON.stringify(toFields(draft)) };
     const api = upstream(request);
-    const r = await settle(v.id == null ? api.envelope("POST", formTemplates.endpoint, { form }) : api.envelope("PUT", `${formTemplates.endpoint}${v.id}/`, { form }));
+    const r = await settle(
+      v.id == null ? api.envelope("POST", formTemplates.endpoint, { form }) : api.envelope("PUT", `${formTemplates.endpoint}${v.id}/`, { form }),
+    );
     if (!r.ok) {
       if (r.code === 403) throw forbidden();
       if (r.code === 404) throw notFound();
@@ -218,7 +234,15 @@ function Builder({ id, draft, errors }: { id: number | null; draft: Draft; error
             <label htmlFor="tpl-description" className="block text-sm font-medium text-gray-700">
               {t("forms:templates.fields.description")}
             </label>
-            <textarea id="tpl-description" name="description" defaultValue={draft.description} rows={2} maxLength={200} className={cn(inputClass, "h-auto py-2")} {...described("description")} />
+            <textarea
+              id="tpl-description"
+              name="description"
+              defaultValue={draft.description}
+              rows={2}
+              maxLength={200}
+              className={cn(inputClass, "h-auto py-2")}
+              {...described("description")}
+            />
             <ErrorList id="err-description" errors={err("description")} />
           </div>
         </div>
@@ -266,17 +290,47 @@ function Builder({ id, draft, errors }: { id: number | null; draft: Draft; error
                 <label htmlFor={`f${i}-options`} className="block text-xs text-gray-600">
                   {t("forms:builder.options")}
                 </label>
-                <textarea id={`f${i}-options`} name={`f${i}.options`} defaultValue={f.options} rows={2} className={cn(inputClass, "h-auto py-2")} {...described(`f${i}.options`)} />
+                <textarea
+                  id={`f${i}-options`}
+                  name={`f${i}.options`}
+                  defaultValue={f.options}
+                  rows={2}
+                  className={cn(inputClass, "h-auto py-2")}
+                  {...described(`f${i}.options`)}
+                />
                 <ErrorList id={`err-f${i}-options`} errors={err(`f${i}.options`)} />
               </div>
               <div className="flex gap-2">
-                <Button type="submit" name="intent" value={`up:${i}`} variant="outline" size="sm" disabled={i === 0} aria-label={`${t("forms:builder.up")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`up:${i}`}
+                  variant="outline"
+                  size="sm"
+                  disabled={i === 0}
+                  aria-label={`${t("forms:builder.up")} ${t("forms:builder.field", { n: i + 1 })}`}
+                >
                   {t("forms:builder.up")}
                 </Button>
-                <Button type="submit" name="intent" value={`down:${i}`} variant="outline" size="sm" disabled={i === draft.fields.length - 1} aria-label={`${t("forms:builder.down")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`down:${i}`}
+                  variant="outline"
+                  size="sm"
+                  disabled={i === draft.fields.length - 1}
+                  aria-label={`${t("forms:builder.down")} ${t("forms:builder.field", { n: i + 1 })}`}
+                >
                   {t("forms:builder.down")}
                 </Button>
-                <Button type="submit" name="intent" value={`remove:${i}`} variant="outline" size="sm" aria-label={`${t("forms:builder.remove")} ${t("forms:builder.field", { n: i + 1 })}`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`remove:${i}`}
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${t("forms:builder.remove")} ${t("forms:builder.field", { n: i + 1 })}`}
+                >
                   {t("forms:builder.remove")}
                 </Button>
               </div>
@@ -309,7 +363,12 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
           {t("forms:answers.title", { title: answers.template.title })}
         </h1>
         <div className="flex gap-2">
-          <a href={`${formTemplates.page}/export?template=${answers.template.id}`} className={buttonVariants({ variant: "outline" })} download data-testid="answers-export">
+          <a
+            href={`${formTemplates.page}/export?template=${answers.template.id}`}
+            className={buttonVariants({ variant: "outline" })}
+            download
+            data-testid="answers-export"
+          >
             {t("forms:answers.export")}
           </a>
           <Link to={formTemplates.page} className={buttonVariants({ variant: "outline" })}>
@@ -322,8 +381,12 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
           <table className="min-w-full text-sm">
             <thead className="bg-gray-50 text-left text-gray-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t("forms:answers.user")}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t("forms:answers.createdAt")}</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("forms:answers.user")}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t("forms:answers.createdAt")}
+                </th>
                 {fields.map((f) => (
                   <th key={f.key} scope="col" className="px-3 py-2 font-medium">
                     {labelIn(f.label, lang)}
@@ -334,7 +397,9 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
             <tbody>
               {answers.list.map((a) => (
                 <tr key={a.id} className="border-t border-gray-100" data-testid="answer-row">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">{a.userName}</th>
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {a.userName}
+                  </th>
                   <td className="px-3 py-2 tabular-nums">{formatDateTime(a.createdAt)}</td>
                   {fields.map((f) => (
                     <td key={f.key} className="px-3 py-2">

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { answerSchema, answersSheet, answerText, dynamicFormJson, dynamicFormSchema, nextKey, orderedFields, type DynamicField } from "@contract/dynamic-form";
+
+/** Dynamic forms: what is derived from a description (contract/dynamic-form.ts), parsed as the console and the API parse forms (conform). */
+const FIELDS: DynamicField[] = [
+  { key: "f2", label: { zh: "人数", en: "People" }, kind: "number", required: false, order: 1 },
+  { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
+  { key: "f3", label: { zh: "日期", en: "Date" }, kind: "date", required: true, order: 2 },
+  {
+    key: "f4",
+    label: { zh: "餐食", en: "Meal" },
+    kind: "single",
+    required: true,
+    options: [
+      { zh: "午餐", en: "Lunch" },
+      { zh: "晚餐", en: "Dinner" },
+    ],
+    order: 3,
+  },
+  {
+    key: "f5",
+    label: { zh: "活动", en: "Activities" },
+    kind: "multiple",
+    required: true,
+    options: [
+      { zh: "绘画", en: "Drawing" },
+      { zh: "唱歌", en: "Singing" },
+    ],
+    order: 4,
+  },
+  { key: "f6", label: { zh: "照片", en: "Photo" }, kind: "image", required: false, order: 5 },
+];
+const parse = (pairs: [string, string][]) => parseWithZod(new URLSearchParams(pairs), { schema: answerSchema(FIELDS) });
+
+describe("dynamic form derivation", () => {
+  it("orders fields by `order`", () => {
+    expect(orderedFields(FIELDS).map((f) => f.key)).toEqual(["f1", "f2", "f3", "f4", "f5", "f6"]);
+  });
+
+  it("derives the schema: required fields say 'cannot be empty' / 'choose', kinds are checked", () => {
+    const s = parse([
+      ["f2", "abc"],
+      ["f3", "2026-02-30"],
+      ["f4", "9"],
+    ]);
+    expect(s.status).toBe("error");
+    const e = s.error as Record<string, string[]>;
+    expect(e.f1).toEqual(["crud:validation.required"]);
+    expect(e.f3).toEqual(["crud:validation.date"]);
+    expect(e.f4).toEqual(["crud:validation.choose"]);
+    expect(e.f5).toEqual(["crud:validation.choose"]);
+    expect(e.f2).toBeTruthy();
+    expect(e.f6).toBeUndefined();
+  });
+
+  it("accepts a valid submission and coerces like conform (numbers, repeated choices, empty optional fields)", () => {
+    const s = parse([
+      ["f1", " 王小明 "],
+      ["f2", "3"],
+      ["f3", "2026-04-01"],
+      ["f4", "1"],
+      ["f5", "0"],
+      ["f5", "1"],
+      ["f6", ""],
+    ]);
+    expect(s.status).toBe("success");
+    expect(s.status === "success" && s.value).toEqual({ f1: "王小明", f2: 3, f3: "2026-04-01", f4: "1", f5: ["0", "1"] });
+  });
+
+  it("validates descriptions: choices need options, keys are unique, at least one field", () => {
+    expect(dynamicFormSchema.safeParse([]).error?.issues[0]?.message).toBe("forms:errors.noFields");
+    expect(dynamicFormSchema.safeParse([{ ...FIELDS[3], options: [] }]).error?.issues[0]?.message).toBe("forms:errors.optionsRequired");
+    expect(dynamicFormSchema.safeParse([FIELDS[0], { ...FIELDS[1], key: "f2" }]).error?.issues[0]?.message).toBe("forms:errors.duplicateKey");
+    expect(dynamicFormSchema.safeParse([{ ...FIELDS[1], label: { zh: "", en: "x" } }]).error?.issues[0]?.message).toBe("crud:validation.required");
+    expect(dynamicFormJson.safeParse("not json").error?.issues[0]?.message).toBe("forms:errors.noFields");
+    expect(dynamicFormJson.parse(JSON.stringify(FIELDS))).toBe(JSON.stringify(FIELDS));
+  });
+
+  it("answers as text and the Excel sheet: one column per field in form order", () => {
+    expect(answerText(FIELDS[4]!, ["0", "1"], "en")).toBe("Drawing, Singing");
+    expect(answerText(FIELDS[3]!, "1", "zh")).toBe("晚餐");
+    const rows = answersSheet(
+      FIELDS,
+      [{ id: 1, userName: "王老师", createdAt: "2026-04-01T08:30:00.000Z", answers: { f1: "王小明", f2: 3, f4: "0", f5: ["1"] } }],
+      "en",
+      (k) => k.split(".").pop()!,
+    );
+    expect(rows).toEqual([
+      ["user", "createdAt", "Name", "People", "Date", "Meal", "Activities", "Photo"],
+      ["王老师", "2026-04-01 08:30", "王小明", 3, "", "Lunch", "Singing", ""],
+    ]);
+  });
+
+  it("gives new fields the next free key", () => {
+    expect(nextKey([{ key: "f1" }, { key: "f3" }])).toBe("f2");
+    expect(nextKey([])).toBe("f1");
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { defineReport, formatReportValue, parseReportParams, reportSheet } from "@contract/report";
+
+/** Reports (contract/report.ts): formats, parameters and the exported sheet of a small definition. */
+const report = defineReport({
+  id: "demo",
+  title: "demo.title",
+  page: "/kindergarten/statistics",
+  endpoint: "demo/",
+  fileName: "demo",
+  params: [
+    { name: "educationGroupId", kind: "group", label: "g" },
+    { name: "to", kind: "date", label: "to" },
+    { name: "month", kind: "period", label: "m" },
+  ],
+  data: z.object({ rows: z.array(z.object({ name: z.string(), n: z.number(), rate: z.number().nullable(), fee: z.number() })) }),
+  sections: [
+    {
+      id: "a",
+      title: "demo.a",
+      rows: (d) => d.rows,
+      columns: [
+        { key: "name", label: "name" },
+        { key: "n", label: "n", format: "integer" },
+        { key: "rate", label: "rate", format: "percent" },
+        { key: "fee", label: "fee", format: "money" },
+      ],
+      chart: { kind: "bar", title: "c", description: "d", x: "name", series: [{ key: "n", label: "n", color: "#000" }] },
+    },
+  ],
+});
+
+describe("reports", () => {
+  it("formats integers, percents with one decimal and money in fen", () => {
+    expect(formatReportValue(1234, "integer", "en")).toBe("1,234");
+    expect(formatReportValue(66.66, "percent", "zh")).toBe("66.7%");
+    expect(formatReportValue(100, "percent", "zh")).toBe("100.0%");
+    expect(formatReportValue(null, "percent", "zh")).toBe("—");
+    expect(formatReportValue(123456, "money", "zh")).toBe("¥1,234.56");
+    expect(formatReportValue("x", "text", "zh")).toBe("x");
+  });
+
+  it("parses parameters (empty = not given) and names the bad ones", () => {
+    expect(parseReportParams(report, new URLSearchParams("educationGroupId=2&to=2026-03-10&month=2026-03"))).toEqual({
+      ok: true,
+      params: { educationGroupId: 2, to: "2026-03-10", month: "2026-03" },
+    });
+    expect(parseReportParams(report, new URLSearchParams("educationGroupId=&to="))).toEqual({
+      ok: true,
+      params: { educationGroupId: null, to: null, month: null },
+    });
+    expect(parseReportParams(report, new URLSearchParams("educationGroupId=x&to=2026-02-30&month=2026-13"))).toEqual({
+      ok: false,
+      errors: { educationGroupId: ["crud:validation.choose"], to: ["crud:validation.date"], month: ["crud:validation.date"] },
+    });
+  });
+
+  it("exports each section as title, header and rows with numbers kept numeric (money in yuan)", () => {
+    const rows = reportSheet(report, { rows: [{ name: "A", n: 3, rate: 66.66, fee: 123456 }] }, "en", (k) => k.toUpperCase());
+    expect(rows).toEqual([["DEMO.A"], ["NAME", "N", "RATE (%)", "FEE (CNY)"], ["A", 3, 66.7, 1234.56]]);
+  });
+
+  it("refuses a chart series that is not a column, and an unknown page", () => {
+    expect(() =>
+      defineReport({
+        ...report,
+        sections: [{ ...report.sections[0]!, chart: { ...report.sections[0]!.chart!, series: [{ key: "zz", label: "", color: "" }] } }],
+      }),
+    ).toThrow();
+    expect(() => defineReport({ ...report, page: "/nowhere" })).toThrow();
+  });
+});
