@@ -213,3 +213,16 @@ test("a token revoked upstream sends the user to login with the page as redirect
   }).toPass({ timeout: 10_000, intervals: [500] });
   expect((await context.cookies()).find((c) => c.name === "kg_session")).toBeUndefined();
 });
+
+test("an empty login is validated on the server (no zod in the browser): field messages, still on /login", async ({ page }) => {
+  await page.goto("/login");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByText("请输入手机号")).toBeVisible();
+  await expect(page.getByText("请输入密码")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("手机号").fill("13800000005");
+  await page.getByLabel("密码").fill("Sunny#2026");
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/Home$/);
+});

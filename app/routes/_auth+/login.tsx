@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { loginConstraint, parseLogin } from "./__login.server";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import * as z from "zod";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
@@ -16,28 +15,21 @@ import { safeLoginRedirect } from "~/utils/redirect.server";
 import { commitUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { classifyUpstreamFailure, isUpstreamError } from "~/utils/upstream.server";
-import { jitlessZodInBrowser } from "~/utils/zod-jitless";
 
-// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
-jitlessZodInBrowser();
 
-const LoginSchema = z.object({
-  phone: z.string({ error: "phone.required" }).trim().min(1, "phone.required"),
-  password: z.string({ error: "password.required" }).min(1, "password.required"),
-  redirectTo: z.string().optional(),
-});
 
 export const meta = pageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
   const t = await getT(request, "menu");
-  return json({ title: t("title.login") });
+  // The form's HTML constraints (required…) come from the schema here, so the browser never downloads zod.
+  return json({ title: t("title.login"), constraint: loginConstraint() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  const submission = parseLogin(await request.clone().formData());
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -60,17 +52,16 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { t } = useTranslation(["common", "validation", "menu"]);
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
     id: "login-form",
-    constraint: getZodConstraint(LoginSchema),
+    // Validated on the server (the same messages with JavaScript off): no zod in the browser.
+    constraint,
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const tv = (errors?: string[]) => errors?.map((e) => t(e, { ns: "validation" }));
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");

@@ -1,5 +1,4 @@
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import * as z from "zod";
 import { Icon } from "~/components/icons";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";
@@ -9,16 +8,13 @@ import { hasPermission } from "@contract/permissions";
 import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
+import { summarySchema } from "./__home.server";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
  * what needs attention today and a few figures for the role (one call: GET home/summary, scoped by
  * the API to the caller's role and reach), and shortcut cards to the pages of the user's menu.
  */
-const summarySchema = z.object({
-  cards: z.array(z.object({ key: z.string(), value: z.number() })),
-  todos: z.array(z.object({ key: z.string(), count: z.number(), path: z.string().nullish() })),
-});
 
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
