@@ -22,7 +22,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 async function upload(t: TestApi, token: string, body: Buffer, name: string, kind = "image", lang?: string) {
   const fd = new FormData();
-  fd.set("file", new Blob([body]), name);
+  fd.set("file", new Blob([new Uint8Array(body)]), name);
   const res = await fetch(new URL(`files/?kind=${kind}`, t.url), { method: "POST", headers: { token, ...(lang ? { lang } : {}) }, body: fd });
   return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: any }) };
 }
@@ -47,10 +47,10 @@ for (const backend of ["local", "s3"] as const) {
       if (backend === "s3") {
         s3dir = mkdtempSync(join(tmpdir(), "kg-s3-"));
         s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3dir, configureBuckets: [{ name: "kg-main", configs: [] }, { name: "kg-temp", configs: [] }] });
-        const { port } = (await s3.run()) as unknown as { port: number };
+        const { port } = await s3.run();
         storage = { kind: "s3", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", bucket: "kg-main", tempBucket: "kg-temp", forcePathStyle: true };
       }
-      const limits = loadLimits({});
+      const limits = loadLimits({} as NodeJS.ProcessEnv);
       t = await startTestApi({ ...(storage ? { storage } : {}), limits: { ...limits, upload: { ...limits.upload, image: IMAGE_LIMIT } } });
       [admin, teacher, foreign] = await Promise.all([t.token(phoneOf(5)), t.token(phoneOf(3)), t.token(phoneOf(405))]);
       teacherId = (await t.login(phoneOf(3))).data.userId;
