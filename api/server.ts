@@ -5,6 +5,7 @@ import { loadConfig, type ApiConfig } from "./config";
 import { isEmpty, migrate, openDb, type DbHandle } from "./db";
 import { seedDemo } from "./db/seed";
 import { buildApp } from "./app";
+import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
 import { createFileService, LocalDiskStorage } from "./services/storage";
@@ -60,6 +61,8 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     wechatSandbox,
   };
   const app = buildApp(deps);
+  // Scheduled jobs (api/jobs): on in every instance unless JOBS=off; the database lets one instance run each slot.
+  const scheduler = schedulerEnabled() ? startScheduler(deps) : null;
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));
@@ -79,6 +82,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     handle,
     deps,
     async close() {
+      await scheduler?.stop();
       await new Promise<void>((resolve) => {
         const s = server as unknown as { close(cb: () => void): void; closeAllConnections?: () => void };
         s.close(() => resolve());

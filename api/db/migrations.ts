@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { FLAGS } from "@contract/optional-function";
+import { jobsMigration } from "@api/jobs/migration";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -454,6 +455,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "005_applicant_sessions": m005applicantSessions,
         "006_files": m006files,
         "007_dynamic_forms": m007dynamicForms,
+        "008_jobs": jobsMigration(dialect),
       };
     },
   };

@@ -1,0 +1,47 @@
+import { Cron } from "croner";
+import { allJobs } from "./registry";
+import { runJob } from "./runner";
+import type { JobDefinition, JobDeps } from "./types";
+
+export interface Scheduler {
+  readonly jobs: string[];
+  /** Stops the timers and waits for runs in progress. */
+  stop(): Promise<void>;
+}
+
+/** Whether this process schedules jobs: on unless JOBS=off (or 0/false). */
+export const schedulerEnabled = (env: NodeJS.ProcessEnv = process.env) => !["off", "0", "false"].includes((env.JOBS ?? "").toLowerCase());
+
+/**
+ * Starts one croner timer per job (UTC; `protect` skips a tick while the previous run of the same job is still
+ * going, retries included). Each tick names its slot — the scheduled time, the same in every instance — and
+ * runJob claims it in the database, so a slot runs once however many API instances are up.
+ */
+export function startScheduler(deps: JobDeps, opts: { jobs?: JobDefinition[]; log?: (msg: string) => void } = {}): Scheduler {
+  const log = opts.log ?? ((m: string) => console.error(m));
+  const jobs = opts.jobs ?? allJobs();
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map(
+    (def) =>
+      new Cron(def.schedule, { timezone: "UTC", protect: true, name: `job:${def.name}` }, async (self: Cron) => {
+        // The tick fires at (or just after) its scheduled time: the latest scheduled time up to now is the slot.
+        const slot = self.previousRuns(1, new Date(Date.now() + 1))[0]?.toISOString();
+        if (!slot) return;
+        const p = runJob(deps, def, slot, "schedule").then(
+          (o) => {
+            if (o.ran && o.status === "failed") log(`[jobs] ${def.name} ${slot} failed after ${o.attempts} attempts: ${String(o.result?.error)}`);
+          },
+          (e: unknown) => log(`[jobs] ${def.name} ${slot} could not run: ${(e as Error)?.message ?? e}`),
+        );
+        running.add(p);
+        await p.finally(() => running.delete(p));
+      }),
+  );
+  return {
+    jobs: jobs.map((j) => j.name),
+    async stop() {
+      for (const t of timers) t.stop();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
