@@ -57,12 +57,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Answers stored for the template under test (the demo data has its own). */
 const answerCount = async () =>
   Number(
     (
       await t.api.handle.db
         .selectFrom("form_answers")
         .select((eb) => eb.fn.countAll().as("n"))
+        .where("template_id", "=", templateId)
         .executeTakeFirstOrThrow()
     ).n,
   );
