@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { utimes } from "node:fs/promises";
+import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -211,10 +213,22 @@ describe("push outbox", () => {
     expect(list.out).toMatch(/push-outbox .*last: ok/);
   }, 40_000);
 
-  it("runs the upload clean-up by hand", async () => {
+  it("upload-cleanup removes temporary uploads older than a day, and only those", async () => {
     const { uploadCleanupJob } = await import("@api/jobs/upload-cleanup");
+    const store = t.api.deps.files.store;
+    await store.put("temp", "u1/old.png", Readable.from([Buffer.from("old")]), { contentType: "image/png" });
+    await store.put("temp", "u1/new.png", Readable.from([Buffer.from("new")]), { contentType: "image/png" });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    expect(store.kind).toBe("local"); // the embedded default: the object's age is its file's time
+    await utimes(join(t.api.deps.config.uploadDir, "temp", "u1/old.png"), twoDaysAgo, twoDaysAgo);
     const outcome = await runJob(t.api.deps, uploadCleanupJob, "manual:cleanup-test", "manual");
-    expect(outcome).toMatchObject({ ran: true, status: "ok" });
-    expect(outcome.result).toEqual({ removedObjects: expect.any(Number), removedRows: expect.any(Number) });
+    expect(outcome).toMatchObject({ ran: true, status: "ok", result: { removedObjects: 1, removedRows: 0 } });
+    expect(await store.stat("temp", "u1/old.png")).toBeNull();
+    expect(await store.stat("temp", "u1/new.png")).not.toBeNull();
+    expect((await runsOf("upload-cleanup")).at(-1)).toMatchObject({
+      trigger: "manual",
+      status: "ok",
+      result: JSON.stringify({ removedObjects: 1, removedRows: 0 }),
+    });
   });
 });
