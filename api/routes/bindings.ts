@@ -25,6 +25,9 @@ interface Kind {
   tag: string;
 }
 
+/** principals → Principals, pro_teachers → ProTeachers (operation ids such as listPrincipalsKindergartens). */
+const opName = (segment: string) => segment.replace(/(^|_)([a-z])/g, (_m, _u, ch: string) => ch.toUpperCase());
+
 const KINDS: Kind[] = [
   { table: "principal_kindergartens", segment: "principals", page: "/user/principal", role: Role.principal, lacksRoleKey: "binding.userLacksPrincipalRole", tag: "principal–kindergarten" },
   { table: "pro_teacher_kindergartens", segment: "pro_teachers", page: "/user/proTeacher", role: Role.subjectTeacher, lacksRoleKey: "binding.userLacksProTeacherRole", tag: "subject teacher–kindergarten" },
@@ -94,6 +97,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
       createRoute({
         method: "get",
         path: base,
+        operationId: `list${opName(kind.segment)}Kindergartens`,
         tags: [kind.tag],
         summary: `List ${kind.tag} bindings (role 6, page ${kind.page})`,
         description:
@@ -123,6 +127,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
       createRoute({
         method: "post",
         path: base,
+        operationId: `create${opName(kind.segment)}Kindergartens`,
         tags: [kind.tag],
         summary: `Bind a user (role ${kind.role}) to a kindergarten (role 6, page ${kind.page})`,
         description: "Form fields userId, kindergartenId. 404 when either lies outside the caller's scope; 422 when the user lacks the role; 409 when the binding exists.",
@@ -167,6 +172,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
       createRoute({
         method: "delete",
         path: `${base}{id}/`,
+        operationId: `delete${opName(kind.segment)}Kindergartens`,
         tags: [kind.tag],
         summary: `Remove a ${kind.tag} binding (role 6, page ${kind.page})`,
         security: tokenHeader,

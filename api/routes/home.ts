@@ -157,6 +157,7 @@ export function registerHomeRoutes(app: App, deps: Deps) {
     createRoute({
       method: "get",
       path: "/home/summary",
+      operationId: "getHomeSummary",
       tags: ["home"],
       summary: "Figures and to-dos of the console home page for the caller's role and reach",
       security: tokenHeader,

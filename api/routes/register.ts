@@ -51,6 +51,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "get",
       path: "/register/kindergarten",
+      operationId: "listRegistrationKindergartens",
       tags: ["registration"],
       summary: "The kindergarten of a registration code",
       request: { query: registrationCodeQuerySchema },
@@ -66,6 +67,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "get",
       path: "/register/classes",
+      operationId: "listRegistrationClasses",
       tags: ["registration"],
       summary: "The class list of the kindergarten of a registration code",
       request: { query: registrationCodeQuerySchema },
@@ -83,6 +85,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/sms/code",
+      operationId: "sendSmsCode",
       tags: ["registration"],
       summary: "Send a 6-digit SMS code (valid 5 minutes; one per minute per phone)",
       description: "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message. 502 when the SMS provider fails (that code is void).",
@@ -103,6 +106,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/register",
+      operationId: "register",
       tags: ["registration"],
       summary: "Register as a parent (role 4, bound to the named child of the class) or a teacher (role 3, disabled until a kindergarten admin enables it)",
       request: formBody(registerFormSchema),
@@ -173,6 +177,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/password/forgot",
+      operationId: "forgotPassword",
       tags: ["registration"],
       summary: "Set a new password with an SMS code (purpose forgot); every token of the user is revoked",
       request: formBody(forgotPasswordFormSchema),
@@ -199,6 +204,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/password/reset",
+      operationId: "resetPassword",
       tags: ["registration"],
       summary: "Forced reset after \"Need Reset Password\": phone, old and new password (both encrypted)",
       description: "Wrong old passwords count toward the login lockout.",

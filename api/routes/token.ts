@@ -48,6 +48,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/token/login",
+      operationId: "login",
       tags,
       summary: "Log in with phone and AES-encrypted password",
       description: `Phone is trimmed. Wrong credentials: 400. 5 failures within 15 minutes lock the phone for 15 minutes: 423 (guesses past the 5th are not checked). Too many requests per phone or client address: 429. Disabled user: 403. A correct password that breaks the password policy: code 400, msg "${NEED_RESET_PASSWORD}".`,
@@ -80,6 +81,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "delete",
       path: "/token/logout",
+      operationId: "logout",
       tags,
       summary: "Revoke the current token",
       security: tokenHeader,
@@ -97,6 +99,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "get",
       path: "/token/info",
+      operationId: "getTokenInfo",
       tags,
       summary: "User info of the current token (roleId, roles, kindergartenId, educationGroupId, optionalFunction)",
       security: tokenHeader,
@@ -113,6 +116,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "patch",
       path: "/token/role/{id}",
+      operationId: "switchRole",
       tags,
       summary: "Switch the current role: a new token (the old one is revoked)",
       description: "Only a role the user has (else 403); a WeChat applicant session only role 13 (else 403).",
@@ -144,6 +148,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "patch",
       path: "/token/kindergarten/{id}",
+      operationId: "switchKindergarten",
       tags,
       summary: "Switch the current kindergarten (roles 1 and 11 only): a new token",
       description: "Only the user's own kindergarten or one bound to him (principal–kindergarten for role 1, subject teacher–kindergarten for role 11).",
@@ -168,6 +173,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "get",
       path: "/token/sts",
+      operationId: "getStsCredentials",
       tags,
       summary: "Temporary upload credentials and a direct-upload target in the temporary bucket (section 7)",
       description:
@@ -189,6 +195,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     createRoute({
       method: "post",
       path: "/token/login_wechat",
+      operationId: "loginWechat",
       tags,
       summary: "Admission applicant login through WeChat (role 13)",
       description:

@@ -142,6 +142,9 @@ describe("scheduled jobs", () => {
       schedule: "* * * * * *",
       run: async ({ slot }) => (seen.push(slot), { slot }),
     };
+    // Several schedulers in one process (tests start several APIs) do not clash.
+    const builtIn = [startScheduler(t.api.deps), startScheduler(t.api.deps)];
+    await Promise.all(builtIn.map((b) => b.stop()));
     const s = startScheduler(t.api.deps, { jobs: [job] });
     await sleep(2_600);
     await s.stop();
