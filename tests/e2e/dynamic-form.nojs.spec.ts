@@ -1,0 +1,64 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Dynamic forms without JavaScript: a teacher fills the demo template "春游报名" (kindergarten 1). A required field
+ * left empty gets its message from the server and nothing is saved; the valid form is saved.
+ */
+const PASSWORD = "Sunny#2026";
+
+async function login(page: Page, phone: string) {
+  await page.getByLabel("手机号").fill(phone);
+  await page.getByLabel("密码").fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test("without JavaScript a required field left empty is refused by the server, then the form is saved", async ({ page }) => {
+  await page.goto("/daily/form");
+  await login(page, "13800000003");
+  const outing = page.getByTestId("fillable-forms").locator("li").filter({ hasText: "春游报名" });
+  await expect(outing).toContainText("已提交 1 次");
+  await outing.getByRole("link").click();
+  await expect(page.getByTestId("page-title")).toHaveText("春游报名");
+
+  await page.getByLabel("希望日期").fill("2026-04-10");
+  await page.getByLabel("午餐").selectOption({ label: "自带午餐" });
+  await page.getByLabel("采摘").check();
+  // Only spaces: the browser's own required check lets it through, the server's schema (trimmed) refuses it.
+  await page.getByLabel("幼儿姓名").fill("   ");
+  await page.getByTestId("form-submit").click();
+  await expect(page.getByTestId("dynamic-form").getByText("此项不能为空")).toBeVisible();
+  // The typed values are kept.
+  await expect(page.getByLabel("希望日期")).toHaveValue("2026-04-10");
+
+  await page.getByLabel("幼儿姓名").fill("张小雨");
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/form$/);
+  await expect(page.getByTestId("fillable-forms").locator("li").filter({ hasText: "春游报名" })).toContainText("已提交 2 次");
+});
+
+test("without JavaScript the kindergarten admin builds a template with the intent buttons", async ({ page }) => {
+  await page.goto("/daily/formTemplate/new");
+  await login(page, "13800000005");
+  await expect(page.getByTestId("form-builder")).toBeVisible();
+  await page.getByLabel("标题").fill("午睡情况");
+  await page.getByTestId("builder-add").click();
+  await page.getByTestId("builder-add").click();
+  // The title typed before the intents is kept; two fields now.
+  await expect(page.getByLabel("标题")).toHaveValue("午睡情况");
+  await page.getByTestId("builder-field-0").getByLabel("名称（中文）").fill("时长");
+  await page.getByTestId("builder-field-1").getByLabel("名称（中文）").fill("入睡情况");
+  await page.getByTestId("builder-field-1").getByLabel("名称（英文）").fill("Falling asleep");
+  await page.getByTestId("builder-field-1").getByLabel("类型").selectOption({ label: "单选" });
+  await page.getByRole("button", { name: "上移 字段 2" }).click();
+  await expect(page.getByTestId("builder-field-0").getByLabel("名称（中文）")).toHaveValue("入睡情况");
+  // Saving without options for the single choice and without the English label of the other field: messages by the fields.
+  await page.getByTestId("form-submit").click();
+  await expect(page.getByTestId("builder-field-0")).toContainText("请至少填写一个选项");
+  await expect(page.getByTestId("builder-field-1")).toContainText("此项不能为空");
+  await page.getByTestId("builder-field-0").getByLabel("选项").fill("很快|Quickly\n较慢|Slowly");
+  await page.getByRole("button", { name: "删除 字段 2" }).click();
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/formTemplate$/);
+  await expect(page.getByTestId("resource-row").filter({ hasText: "午睡情况" })).toBeVisible();
+});
