@@ -581,3 +581,198 @@ describe("API permission matrix: the actions offered per row are exactly those a
     expect(tried).toBeGreaterThan(10);
   });
 });
+
+// ------------------------------------------------------------------------------------------------
+// EVERY REGISTERED ENDPOINT (issue 10): the API's own route list (Hono's `app.routes` of an app built on the
+// running API's dependencies) is enumerated, and each endpoint must belong to a matrix group:
+//  - public: a short, explicit allow-list (login, SMS code, registration, password reset, WeChat and its sandbox,
+//    OpenAPI, health);
+//  - session: any logged-in user (token, home, lookups, files): refused without a token;
+//  - a definition: every exported object of contract/ with `page` and `endpoint` (resource definitions, single-row
+//    editors, reports; found by a glob, so a new definition or record action is covered with no edit here) owns
+//    the endpoints under its endpoint. Each is called by every user: refused by the page rule or by the
+//    definition's `can` list / the action's roles → 403, and the refused calls write nothing (the audit log, which
+//    every write appends to in its transaction, does not grow); allowed → anything but 403 (on an unknown id or an
+//    empty form, so the allowed calls write nothing either);
+//  - page-gated endpoints no definition describes: PAGE_GATED below (page rule only).
+// ------------------------------------------------------------------------------------------------
+const PUBLIC_ENDPOINTS = [
+  "GET /health",
+  "GET /openapi.json",
+  "GET /docs",
+  "POST /token/login",
+  "POST /token/login_wechat",
+  "POST /sms/code",
+  "POST /register",
+  "GET /register/classes",
+  "GET /register/kindergarten",
+  "POST /password/forgot",
+  "POST /password/reset",
+  /** Direct upload to the local-disk "temporary bucket": the signed URL is the permission (checked below: unsigned → refused). */
+  "PUT /uploads/*",
+];
+const PUBLIC_PREFIXES = ["/wechat-sandbox/"];
+/** Any logged-in user; the handler scopes what it answers (or the file's record decides). */
+const SESSION_PREFIXES = ["/token/", "/home/", "/lookups/", "/files"];
+/** Page-gated endpoints that no definition describes: endpoint prefix → routes.md page. */
+const PAGE_GATED: Record<string, string> = { "/daily/forms/": "/daily/form" };
+/** Readers beyond the page rule: the kindergarten switcher of roles 1 and 11 (section 6) lists its OWN kindergartens
+ *  there (checked to be only those in the section 7 block above). */
+const EXTRA_READERS: Record<string, number[]> = { "GET /users/pro_teachers/kindergartens/": [1, 11] };
+const isPublic = (method: string, p: string) => PUBLIC_ENDPOINTS.includes(`${method} ${p}`) || PUBLIC_PREFIXES.some((x) => p.startsWith(x));
+
+interface Gated {
+  name: string;
+  page: string;
+  endpoint: string;
+  can?: Partial<Record<WriteAction, readonly number[]>>;
+  actions?: Record<string, { roles?: readonly number[] }>;
+}
+const isGated = (v: unknown): v is Gated =>
+  typeof v === "object" && v !== null && typeof (v as Gated).page === "string" && typeof (v as Gated).endpoint === "string" && (v as Gated).page.startsWith("/");
+
+declare global {
+  interface ImportMeta {
+    /** Vite's (vitest's) build-time glob; listed here rather than pulling vite/client's types into the whole project. */
+    glob(patterns: string | string[], options: { eager: true }): Record<string, unknown>;
+  }
+}
+
+/** Every definition with a page and an endpoint exported anywhere in contract/ (resources, editors, reports). */
+function gatedDefinitions(): Gated[] {
+  const mods = import.meta.glob(["../../contract/**/*.ts", "!../../contract/**/*.test.ts"], { eager: true }) as Record<string, Record<string, unknown>>;
+  const byEndpoint = new Map<string, Gated>();
+  for (const mod of Object.values(mods))
+    for (const [key, v] of Object.entries(mod)) if (isGated(v) && !byEndpoint.has(v.endpoint)) byEndpoint.set(v.endpoint, { ...v, name: v.name ?? key });
+  return [...byEndpoint.values()];
+}
+
+type EndpointKind = "read" | WriteAction | { action: string } | "custom";
+
+function kindOf(def: Gated, method: string, rest: string): EndpointKind {
+  const id = /^:id(\{[^}]*\})?\//;
+  const verb = /^:id(?:\{[^}]*\})?\/([A-Za-z_]+)\/$/.exec(rest)?.[1] ?? /^bulk_([A-Za-z_]+)\/$/.exec(rest)?.[1];
+  if (verb && verb !== "delete" && method === "POST") return def.actions && Object.hasOwn(def.actions, verb) ? { action: verb } : "custom";
+  if (method === "GET") return rest === "import_template/" ? "create" : "read";
+  if (rest === "" || rest === "import/") return method === "POST" ? "create" : method === "PUT" ? "change" : method === "DELETE" ? "delete" : "custom";
+  if (rest === "bulk_delete/") return "delete";
+  if (id.test(rest) && rest.replace(id, "") === "") return method === "PUT" ? "change" : method === "DELETE" ? "delete" : "custom";
+  if (id.test(rest) && rest.replace(id, "") !== "" && method === "PUT") return "change"; // e.g. kindergartens/{id}/optional_function/
+  return "custom";
+}
+
+describe("API permission matrix: every registered endpoint belongs to a group and is checked per user", () => {
+  let routes: { method: string; path: string }[] = [];
+  const defsAll = gatedDefinitions();
+  const ownerDef = (p: string): Gated | undefined =>
+    defsAll.filter((d) => p.startsWith("/" + d.endpoint)).sort((a, b) => b.endpoint.length - a.endpoint.length)[0];
+  const pagePrefix = (p: string) => Object.keys(PAGE_GATED).find((k) => p.startsWith(k));
+
+  beforeAll(async () => {
+    const { buildApp } = await import("@api/app");
+    const app = buildApp(t.api.deps);
+    const seen = new Set<string>();
+    for (const r of app.routes) {
+      if (r.method === "ALL") continue; // middleware
+      const key = `${r.method} ${r.path}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        routes.push({ method: r.method, path: r.path });
+      }
+    }
+    routes = routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  });
+
+  it("no endpoint is outside the groups (public allow-list, session, a definition, PAGE_GATED)", () => {
+    const orphans = routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((k) => {
+        const p = k.slice(k.indexOf(" ") + 1);
+        return !isPublic(k.slice(0, k.indexOf(" ")), p) && !SESSION_PREFIXES.some((x) => p.startsWith(x)) && !ownerDef(p) && !pagePrefix(p);
+      });
+    console.log(`[matrix] ${routes.length} registered endpoints, ${defsAll.length} definitions with a page and an endpoint, ${orphans.length} outside every group`);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(orphans).toEqual([]);
+    // Every definition's page is a row of routes.md, so the page rule of the table applies.
+    for (const d of defsAll) expect(table.some((r) => r.path === d.page), `${d.name}: page ${d.page}`).toBe(true);
+  });
+
+  it("session endpoints refuse a caller without a token; unsigned uploads are refused", async () => {
+    const bad: string[] = [];
+    for (const r of routes.filter((x) => !isPublic(x.method, x.path) && SESSION_PREFIXES.some((p) => x.path.startsWith(p)))) {
+      const url = r.path.replace(/:\w+(\{[^}]*\})?/g, "1").replace(/\*$/, "x");
+      const res = await t.call(r.method, url, { form: r.method === "GET" ? undefined : {} });
+      // Files may be fetched with a signed link instead of a token: without either, never served.
+      const want = r.path.startsWith("/files") ? [401, 403, 404] : [401];
+      if (!want.includes(codeOf(res))) bad.push(`${r.method} ${r.path} without a token: ${codeOf(res)}, want ${want.join("|")}`);
+    }
+    for (const r of routes.filter((x) => x.path.startsWith("/uploads/"))) {
+      const res = await t.call(r.method, r.path.replace(/\*$/, "tmp/x.png"), { headers: { "content-type": "image/png" } });
+      if (![400, 401, 403, 404].includes(codeOf(res))) bad.push(`${r.method} ${r.path} unsigned: ${codeOf(res)}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("each definition's endpoints × every user: refused → 403 and nothing written, allowed → not 403", async () => {
+    const auditCount = async () => Number((await t.api.deps.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const pageOk = (page: string, a: Actor) => {
+      const row = rowOf(page);
+      return row.roles.includes(a.role) && ruleAllows(row.rule, a.role, a.flags);
+    };
+    const rolesFor = (def: Gated, kind: EndpointKind): readonly number[] | null => {
+      const pageRoles = rowOf(def.page).roles;
+      if (kind === "custom") return null;
+      if (kind === "read") return pageRoles;
+      if (typeof kind === "object") return def.actions![kind.action]!.roles ?? def.can?.change ?? pageRoles;
+      return def.can?.[kind] ?? pageRoles;
+    };
+    interface EndpointCell extends Cell {
+      allowed: boolean | null;
+    }
+    const cells: EndpointCell[] = [];
+    const covered = new Map<string, number>();
+    for (const r of routes) {
+      const def = ownerDef(r.path);
+      const gatedPage = def ? def.page : PAGE_GATED[pagePrefix(r.path) ?? ""];
+      if (!gatedPage) continue;
+      const rest = def ? r.path.slice(def.endpoint.length + 1) : "";
+      const kind: EndpointKind = def ? kindOf(def, r.method, rest) : r.method === "GET" ? "read" : "custom";
+      const roles = def ? rolesFor(def, kind) : r.method === "GET" ? rowOf(gatedPage).roles : null;
+      const url = r.path.replace(/:id(\{[^}]*\})?/g, String(NO_SUCH_ID)).replace(/:\w+(\{[^}]*\})?/g, "1");
+      const label = `${r.method} ${r.path} (${typeof kind === "object" ? `action ${kind.action}` : kind})`;
+      covered.set(def?.name ?? gatedPage, (covered.get(def?.name ?? gatedPage) ?? 0) + 1);
+      for (const a of actors) {
+        const page = pageOk(gatedPage, a);
+        // Refused by the page rule, or by the definition's role list for this kind of call.
+        const extra = EXTRA_READERS[`${r.method} ${r.path}`]?.includes(a.role) ?? false;
+        const allowed = extra ? true : !page ? false : roles === null ? null : roles.includes(a.role);
+        // Calls without an id on a single-row editor or of unknown kind would write when allowed: only their refusals are run.
+        if (allowed !== false && r.method !== "GET" && (allowed === null || (!/:id/.test(r.path) && kind === "change"))) continue;
+        cells.push({
+          resource: def?.name ?? gatedPage,
+          action: label,
+          actor: a,
+          allowed,
+          want: allowed ? [] : [403],
+          run: () => t.call(r.method, url, { token: a.token, form: r.method === "GET" || r.method === "DELETE" ? undefined : r.path.endsWith("bulk_delete/") ? { ids: String(NO_SUCH_ID) } : {} }),
+        });
+      }
+    }
+    const refusedCells = cells.filter((c) => !c.allowed);
+    const before = await auditCount();
+    const refused = await runCells(refusedCells);
+    const afterRefused = await auditCount();
+    const allowedOut = await runCells(cells.filter((c) => c.allowed));
+    const bad = [
+      ...refused.filter((o) => o.got !== 403).map(describeMismatch),
+      ...allowedOut.filter((o) => o.got === 403 || o.got >= 500 || o.got < 0).map((o) => `${describeMismatch(o)}not 403`),
+    ];
+    console.log(
+      `[matrix] endpoints of ${covered.size} definitions/pages: ${cells.length} cells (${refused.length} refused, ${allowedOut.length} allowed), ${bad.length} mismatches; audit log ${before} → ${afterRefused} after the refusals`,
+    );
+    expect(bad.slice(0, 40)).toEqual([]);
+    expect(afterRefused, "the refused calls wrote nothing").toBe(before);
+    // Every definition in RESOURCES owns at least one registered endpoint.
+    for (const d of Object.values(RESOURCES)) expect(covered.get(d.name) ?? 0, `${d.name}: endpoints registered under ${d.endpoint}`).toBeGreaterThan(0);
+  }, 120_000);
+});
