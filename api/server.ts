@@ -21,6 +21,8 @@ export interface StartOptions {
   /** Overrides of the configuration (e.g. tokenTtlSeconds in tests). */
   config?: Partial<ApiConfig>;
   quiet?: boolean;
+  /** Run the job scheduler in this process (default: unless JOBS=off). */
+  jobs?: boolean;
 }
 
 export interface RunningApi {
@@ -62,7 +64,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   };
   const app = buildApp(deps);
   // Scheduled jobs (api/jobs): on in every instance unless JOBS=off; the database lets one instance run each slot.
-  const scheduler = schedulerEnabled() ? startScheduler(deps) : null;
+  const scheduler = (opts.jobs ?? schedulerEnabled()) ? startScheduler(deps) : null;
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: config.host }, () => resolve(s));

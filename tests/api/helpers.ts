@@ -64,7 +64,8 @@ export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<Tes
       await c.end();
     };
   }
-  const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, config: { uploadDir: join(dir, "uploads"), ...config } });
+  // No job scheduler: background runs would change rows under the tests (tests/api/jobs.test.ts drives the jobs).
+  const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, jobs: false, config: { uploadDir: join(dir, "uploads"), ...config } });
   const url = api.url;
 
   async function call<T = any>(method: string, path: string, opts: CallOpts = {}): Promise<Reply<T>> {

@@ -15,15 +15,11 @@ const TSX = [process.execPath, "--import", "tsx"] as const;
 
 let t: TestApi;
 let dir: string;
-const jobsBefore = process.env.JOBS;
 beforeAll(async () => {
-  process.env.JOBS = "off"; // the in-process API schedules nothing: each test drives the jobs itself
-  t = await startTestApi();
+  t = await startTestApi(); // without a scheduler (helpers): each test drives the jobs itself
   dir = mkdtempSync(join(tmpdir(), "kg-jobs-"));
 }, 60_000);
 afterAll(async () => {
-  if (jobsBefore === undefined) delete process.env.JOBS;
-  else process.env.JOBS = jobsBefore;
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
