@@ -1,27 +1,10 @@
-import zhCrud from "@contract/locales/zh/crud.json";
-import enCrud from "@contract/locales/en/crud.json";
-import zhResources from "@contract/locales/zh/resources.json";
-import enResources from "@contract/locales/en/resources.json";
-import zhKgmgmt from "@contract/locales/zh/kgmgmt.json";
-import enKgmgmt from "@contract/locales/en/kgmgmt.json";
-import zhUsermgmt from "@contract/locales/zh/usermgmt.json";
-import enUsermgmt from "@contract/locales/en/usermgmt.json";
-import zhReports from "@contract/locales/zh/reports.json";
-import enReports from "@contract/locales/en/reports.json";
-import zhForms from "@contract/locales/zh/forms.json";
-import enForms from "@contract/locales/en/forms.json";
+import { LOCALES, NAMESPACES } from "@contract/locales";
 import { splitMessage } from "@contract/resource";
 import { t as apiT, type Lang } from "@api/i18n";
 
 type Dict = Record<string, unknown>;
-const NS: Record<string, Record<Lang, Dict>> = {
-  crud: { zh: zhCrud as Dict, en: enCrud as Dict },
-  resources: { zh: zhResources as Dict, en: enResources as Dict },
-  kgmgmt: { zh: zhKgmgmt as Dict, en: enKgmgmt as Dict },
-  usermgmt: { zh: zhUsermgmt as Dict, en: enUsermgmt as Dict },
-  reports: { zh: zhReports as Dict, en: enReports as Dict },
-  forms: { zh: zhForms as Dict, en: enForms as Dict },
-};
+/** Every namespace of the registry (contract/locales/index.ts), for `ns:key` messages. */
+const NS: Record<string, Record<Lang, Dict>> = Object.fromEntries(NAMESPACES.map((ns) => [ns, { zh: LOCALES.zh[ns], en: LOCALES.en[ns] }]));
 
 function lookup(dict: Dict, key: string): string | undefined {
   let cur: unknown = dict;
