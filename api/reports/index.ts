@@ -63,6 +63,7 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
   app.openAPIRegistry.registerPath({
     method: "get",
     path: base,
+    operationId: `${def.id}Report`,
     tags: ["reports"],
     summary: `${zhTitle} (report ${def.id}, page ${def.page})`,
     security: tokenHeader,
@@ -79,6 +80,7 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
   app.openAPIRegistry.registerPath({
     method: "get",
     path: `${base}export/`,
+    operationId: `${def.id}ReportExport`,
     tags: ["reports"],
     summary: `${zhTitle}: the figures as xlsx (file download; errors as JSON)`,
     security: tokenHeader,

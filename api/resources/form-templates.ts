@@ -108,10 +108,11 @@ async function answerRows(db: Kysely<Database>, templateId: number): Promise<Ans
 export function registerFormRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, requirePage } = makeGuards(deps);
-  const doc = (method: "get" | "post", path: string, summary: string, schema: z.ZodTypeAny | null, withId = true) =>
+  const doc = (method: "get" | "post", path: string, operationId: string, summary: string, schema: z.ZodTypeAny | null, withId = true) =>
     app.openAPIRegistry.registerPath({
       method,
       path,
+      operationId,
       tags: ["formTemplates"],
       summary,
       security: tokenHeader,
@@ -126,7 +127,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
           },
     });
 
-  doc("get", "/daily/form_templates/{id}/answers/", "Answers of a form template (page /daily/formTemplate)", answersReply);
+  doc("get", "/daily/form_templates/{id}/answers/", "formTemplatesAnswers", "Answers of a form template (page /daily/formTemplate)", answersReply);
   app.get(
     "/daily/form_templates/:id{[0-9]+}/answers/",
     requireAuth,
@@ -138,7 +139,13 @@ export function registerFormRoutes(app: App, deps: Deps) {
     }),
   );
 
-  doc("get", "/daily/form_templates/{id}/answers/export/", "Answers of a form template as xlsx, one column per field (errors as JSON)", null);
+  doc(
+    "get",
+    "/daily/form_templates/{id}/answers/export/",
+    "formTemplatesAnswersExport",
+    "Answers of a form template as xlsx, one column per field (errors as JSON)",
+    null,
+  );
   app.get(
     "/daily/form_templates/:id{[0-9]+}/answers/export/",
     requireAuth,
@@ -171,6 +178,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
   doc(
     "get",
     "/daily/forms/",
+    "formsList",
     "Form templates the caller may fill (page /daily/form)",
     z.object({ list: z.array(fillableForm), total: z.number().int() }),
     false,
@@ -203,7 +211,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     }),
   );
 
-  doc("get", "/daily/forms/{id}/", "One form template to fill (page /daily/form)", fillableForm);
+  doc("get", "/daily/forms/{id}/", "formsGet", "One form template to fill (page /daily/form)", fillableForm);
   app.get(
     "/daily/forms/:id{[0-9]+}/",
     requireAuth,
@@ -219,6 +227,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
   app.openAPIRegistry.registerPath({
     method: "post",
     path: "/daily/forms/{id}/answers/",
+    operationId: "formsSubmitAnswers",
     tags: ["formTemplates"],
     summary: "Submit answers to a form template (form-encoded, one field per key; multiple choices repeated); 422 per field, nothing stored",
     security: tokenHeader,
