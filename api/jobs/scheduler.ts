@@ -20,6 +20,8 @@ export const schedulerEnabled = (env: NodeJS.ProcessEnv = process.env) => !["off
 export function startScheduler(deps: JobDeps, opts: { jobs?: JobDefinition[]; log?: (msg: string) => void } = {}): Scheduler {
   const log = opts.log ?? ((m: string) => console.error(m));
   const jobs = opts.jobs ?? allJobs();
+  /** JOBS_LOG=debug also logs the slots another instance claimed first. */
+  const debug = process.env.JOBS_LOG === "debug";
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map(
     (def) =>
@@ -31,6 +33,7 @@ export function startScheduler(deps: JobDeps, opts: { jobs?: JobDefinition[]; lo
         const p = runJob(deps, def, slot, "schedule").then(
           (o) => {
             if (o.ran && o.status === "failed") log(`[jobs] ${def.name} ${slot} failed after ${o.attempts} attempts: ${String(o.result?.error)}`);
+            else if (!o.ran && debug) log(`[jobs] ${def.name} ${slot} taken by another instance`);
           },
           (e: unknown) => log(`[jobs] ${def.name} ${slot} could not run: ${(e as Error)?.message ?? e}`),
         );

@@ -40,17 +40,17 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-/** Starts `tsx api/server.ts` and resolves once it listens. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
+/** Starts `tsx api/server.ts` and resolves once it listens; `output()` is all it printed so far. */
+function startServer(env: Record<string, string>): Promise<ChildProcess & { output(): string }> {
   return new Promise((ok, fail) => {
-    const p = spawn(TSX[0], [...TSX.slice(1), "api/server.ts"], { cwd: ROOT, env: { ...process.env, JOBS: "", API_PORT: "0", ...env } });
+    const p = spawn(TSX[0], [...TSX.slice(1), "api/server.ts"], { cwd: ROOT, env: { ...process.env, JOBS: "", JOBS_LOG: "debug", API_PORT: "0", ...env } });
     let out = "";
     const timer = setTimeout(() => fail(new Error(`API did not start: ${out}`)), 40_000);
     p.stdout!.on("data", (d) => {
       out += d;
       if (out.includes("API listening")) {
         clearTimeout(timer);
-        ok(p);
+        ok(Object.assign(p, { output: () => out }));
       }
     });
     p.stderr!.on("data", (d) => (out += d));
@@ -87,6 +87,10 @@ describe("scheduled jobs", () => {
       expect(JSON.parse(r.result!)).toMatchObject({ appended: 1 });
       expect(new Date(r.slot).getMilliseconds()).toBe(0);
     }
+    // Both instances tried every such slot: the one that did not run it saw the other's claim.
+    const taken = (p: { output(): string }) => [...p.output().matchAll(/\[jobs\] test-tick (\S+) taken by another instance/g)].map((m) => m[1]);
+    const lost = [...taken(a), ...taken(b)];
+    for (const slot of whileBoth.slice(0, -1)) expect(lost, slot).toContain(slot);
     const seconds = whileBoth.map((s) => ms(s) / 1000).sort((x, y) => x - y);
     expect(seconds[seconds.length - 1]! - seconds[0]!).toBe(seconds.length - 1); // consecutive seconds, none skipped
   }, 60_000);
