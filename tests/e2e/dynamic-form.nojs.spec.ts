@@ -16,7 +16,7 @@ async function login(page: Page, phone: string) {
 test("without JavaScript a required field left empty is refused by the server, then the form is saved", async ({ page }) => {
   await page.goto("/daily/form");
   await login(page, "13800000003");
-  const outing = page.getByTestId("fillable-forms").locator("li").filter({ hasText: "春游报名" });
+  const outing = page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" });
   await expect(outing).toContainText("已提交 1 次");
   await outing.getByRole("link").click();
   await expect(page.getByTestId("page-title")).toHaveText("春游报名");
@@ -34,7 +34,7 @@ test("without JavaScript a required field left empty is refused by the server, t
   await page.getByLabel("幼儿姓名").fill("张小雨");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/daily\/form$/);
-  await expect(page.getByTestId("fillable-forms").locator("li").filter({ hasText: "春游报名" })).toContainText("已提交 2 次");
+  await expect(page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" })).toContainText("已提交 2 次");
 });
 
 test("without JavaScript the kindergarten admin builds a template with the intent buttons", async ({ page }) => {

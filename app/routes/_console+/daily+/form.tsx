@@ -24,20 +24,42 @@ export default function Page() {
         {t("forms:fill.list")}
       </h1>
       {data.list.length ? (
-        <ul className="divide-y divide-gray-100 rounded-md bg-white shadow-sm ring-1 ring-gray-100" data-testid="fillable-forms">
-          {data.list.map((f) => (
-            <li key={f.id} className="flex items-center justify-between gap-4 px-4 py-3">
-              <div>
-                <p className="font-medium text-gray-800">{f.title}</p>
-                {f.description ? <p className="text-sm text-gray-500">{f.description}</p> : null}
-                {f.mine ? <p className="text-xs text-gray-500">{t("forms:fill.mine", { n: f.mine })}</p> : null}
-              </div>
-              <Link to={`/daily/form/${f.id}`} className="text-sm text-primary hover:underline" aria-label={`${t("forms:fill.open")} ${f.title}`}>
-                {t("forms:fill.open")}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+          <table className="min-w-full text-sm" data-testid="fillable-forms">
+            <thead className="bg-gray-50 text-left text-gray-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("forms:templates.fields.title")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("forms:templates.fields.description")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("forms:fill.submitted")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  <span className="sr-only">{t("forms:fill.open")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((f) => (
+                <tr key={f.id} className="border-t border-gray-100">
+                  <th scope="row" className="px-4 py-2 text-left font-medium text-gray-800">
+                    {f.title}
+                  </th>
+                  <td className="px-4 py-2 text-gray-600">{f.description}</td>
+                  <td className="px-4 py-2 text-gray-600">{t("forms:fill.mine", { n: f.mine })}</td>
+                  <td className="px-4 py-2 text-right">
+                    <Link to={`/daily/form/${f.id}`} className="text-primary hover:underline" aria-label={`${t("forms:fill.open")} ${f.title}`}>
+                      {t("forms:fill.open")}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="text-sm text-gray-500">{t("forms:fill.empty")}</p>
       )}
