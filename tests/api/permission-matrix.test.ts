@@ -9,10 +9,9 @@ import { expectedRowActions } from "../fixtures/row-offers";
 import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
 
 /**
- * The generated permission matrix of the API (issue 4) for the kindergarten-management and
- * user-management sections.
+ * The generated permission matrix of the API (issues 4 and 10).
  *
- * Rows: every resource definition of contract/resources whose page lies in /kindergarten or /user
+ * Rows: every resource definition of the registry contract/resources/index.ts, whatever its section
  * (new definitions are picked up as they land) × every action (list, get, create, change, delete,
  * bulk delete, export; import template and import where the definition has importColumns), on a row of
  * kindergarten 1 (group 1) and a row of kindergarten 4 (group 2) where the action takes a row.
@@ -29,7 +28,6 @@ import { phoneOf, startTestApi, type Reply, type TestApi } from "./helpers";
  * got past the permission checks). Plus the section 7 binding endpoints.
  */
 
-const SECTIONS = ["/kindergarten/", "/user/"];
 const GROUP_ROLES = [9, 10, 15, 16];
 /** Demo tenants (shared/demo-data.md): kindergartens 1–3 in group 1, kindergarten 4 in group 2. */
 const GROUP_OF_KG: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 2 };
@@ -41,9 +39,8 @@ const rowOf = (page: string): TableRow => {
   if (!row) throw new Error(`page ${page} is not in routes.md`);
   return row;
 };
-const defs: ResourceDefinition[] = Object.values(RESOURCES)
-  .filter((d) => SECTIONS.some((s) => d.page.startsWith(s)))
-  .sort((a, b) => a.name.localeCompare(b.name));
+/** Every resource definition of the registry (contract/resources/index.ts), whatever its section. */
+const defs: ResourceDefinition[] = Object.values(RESOURCES).sort((a, b) => a.name.localeCompare(b.name));
 
 interface Actor {
   label: string;
@@ -205,8 +202,8 @@ async function targetsOf(def: ResourceDefinition): Promise<Targets> {
   return { own, foreign, visible, reader };
 }
 
-describe("API permission matrix: kindergarten and user management", () => {
-  it("covers the resources of both sections (picked up from contract/resources)", () => {
+describe("API permission matrix: every resource definition, on rows of two tenants", () => {
+  it("covers every resource of the registry (picked up from contract/resources)", () => {
     expect(defs.map((d) => d.name)).toEqual(expect.arrayContaining(["classes", "places"]));
     for (const d of defs) expect(table.some((r) => r.path === d.page), d.page).toBe(true);
   });
