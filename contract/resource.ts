@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { findPage } from "./route-tree";
+import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
 import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef, type StatesDef } from "./actions";
@@ -207,6 +207,7 @@ export function defineResource<Item extends z.ZodObject, Form extends z.ZodObjec
     for (const r of roles ?? [])
       if (!page.meta.roles.includes(r)) throw new Error(`resource ${def.name}: can.${action} role ${r} is not a role of ${def.page}`);
   checkActions(def, page.meta.roles);
+  registerPageVerbs(def.page, actionNames(def));
   return def;
 }
 

@@ -244,13 +244,27 @@ const MATCHERS = ALL_PAGES.map((r) => ({ route: r, re: matcher(r.path) }));
  * `<page>/delete` (bulk), `<page>/<id>`, `<page>/<id>/edit`, `<page>/<id>/delete` (numeric ids only).
  * They belong to their page: same rules, same title. Any other path under a page stays unknown.
  */
-// Plus the user-management actions: `<page>/enabled` (bulk enable/disable), `<page>/<id>/enabled|password|send`, `<page>/send`.
-const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|enabled|send|\d+(?:\/(?:edit|delete|enabled|password|send))?)\/?$/;
+// Plus the user-management pages: `<page>/enabled` (bulk enable/disable), `<page>/<id>/enabled|password`, `<page>/send`.
+const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|enabled|send|\d+(?:\/(?:edit|delete|enabled|password))?)\/?$/;
+/** `<page>/<id>/<verb>` of a record action (contract/actions.ts): the verbs come from the definitions. */
+const ACTION_PAGE = /^(.+?)\/\d+\/([a-z][A-Za-z]*)\/?$/;
+const PAGE_VERBS = new Map<string, Set<string>>();
+/** Called by defineResource (contract/resource.ts) with a definition's record actions: the guard learns its verbs. */
+export function registerPageVerbs(page: string, verbs: readonly string[]) {
+  const set = PAGE_VERBS.get(page) ?? new Set<string>();
+  for (const v of verbs) set.add(v);
+  PAGE_VERBS.set(page, set);
+}
 
 /** The page of the table a URL path belongs to (or undefined for unknown paths). */
 export function findPage(pathname: string): PageRoute | undefined {
   const exact = MATCHERS.find((m) => m.re.test(pathname))?.route;
   if (exact) return exact;
+  const verb = ACTION_PAGE.exec(pathname);
+  if (verb) {
+    const page = MATCHERS.find((m) => m.re.test(verb[1]!))?.route;
+    if (page && PAGE_VERBS.get(page.path)?.has(verb[2]!)) return page;
+  }
   const sub = SUB_PAGE.exec(pathname);
   if (!sub) return undefined;
   const page = MATCHERS.find((m) => m.re.test(sub[1]!))?.route;

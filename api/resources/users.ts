@@ -100,6 +100,8 @@ export const usersMapping = defineMapping({
     bonusPoints: "bonus_points",
   },
   onCreate: () => ({ created_at: nowIso(), updated_at: nowIso(), must_reset_password: 0 }),
+  // The record actions enable/disable (contract/resources/users.ts) answer the page's own messages.
+  actionHooks: { enable: { doneKey: "usermgmt:users.messages.enabled" }, disable: { doneKey: "usermgmt:users.messages.disabled" } },
   onChange: () => ({ updated_at: nowIso() }),
   hooks: {
     async decorate(db, items: Item[], lang) {

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { recordActionAction, recordActionLoader, recordActionOf } from "./actions.server";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
@@ -49,7 +50,12 @@ const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
 const actorOf = (user: SessionUser): Actor => ({ userId: user.info.userId, roleId: user.info.roleId });
 
 /** The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). */
-export const rowSchema = (def: ResourceDefinition) => def.item.extend({ actions: z.record(z.string(), z.boolean()).optional() });
+export const rowSchema = (def: ResourceDefinition) =>
+  def.item.extend({
+    actions: z.record(z.string(), z.boolean()).optional(),
+    // Record actions' transitions (api/resources/engine/actions.ts historyOf), on item replies.
+    history: z.array(z.object({ action: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: z.number().nullable(), byName: z.string().nullable(), at: z.string(), comment: z.string().nullable() })).optional(),
+  });
 
 /**
  * What the user may do with a row: as the API reports it; from the same contract rule (rowActionsFor) when an
@@ -215,7 +221,10 @@ function formDefaults(def: ResourceDefinition, item: Record<string, unknown>): R
 const formFieldsFor = (def: ResourceDefinition, mode: "create" | "change", user: SessionUser): FormField[] =>
   allFormFields(def).filter((f) => visibleFor(f.roles, user.info.roleId) && !(mode === "change" && f.createOnly));
 
-export async function subLoader({ request, params }: LoaderFunctionArgs, def: ResourceDefinition) {
+export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinition) {
+  const { request, params } = args;
+  const ra = recordActionOf(def, params["*"]);
+  if (ra) return recordActionLoader(args, def, ra);
   const sub = subOf(params["*"]);
   if (!sub) {
     await requirePage(request); // logged out → login first
@@ -286,7 +295,10 @@ function upstreamForm(def: ResourceDefinition, value: Record<string, unknown>, f
   return out;
 }
 
-export async function subAction({ request, params }: ActionFunctionArgs, def: ResourceDefinition) {
+export async function subAction(args: ActionFunctionArgs, def: ResourceDefinition) {
+  const { request, params } = args;
+  const ra = recordActionOf(def, params["*"]);
+  if (ra) return recordActionAction(args, def, ra);
   const sub = subOf(params["*"]);
   if (!sub || sub.view === "detail") {
     await requirePage(request);

@@ -47,6 +47,36 @@ export type SubData = Base &
     | { view: "import"; options: Record<string, Option[]>; report: ImportReport | null }
   );
 
+/** The confirmation page of a record action (app/resources/actions.server.ts). */
+export interface RecordActionData {
+  view: "recordAction";
+  title: string;
+  titleKey: string;
+  back: string;
+  action: string;
+  actionLabel: { zh: string; en: string };
+  comment: "required" | "optional" | null;
+  commentMax: number;
+  /** Whether the record allows it now (role, row rule, state). */
+  allowed: boolean;
+  state: string | null;
+  item: { id: number; label: string };
+}
+export interface RecordActionResult {
+  actionError?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+/** One transition of a record (the API's `history`). */
+export interface HistoryEntry {
+  action: string;
+  from: string | null;
+  to: string | null;
+  by: number | null;
+  byName: string | null;
+  at: string;
+  comment: string | null;
+}
+
 export interface ImportReport {
   message: string;
   rows: { row: number; errors: Record<string, string[]> }[];

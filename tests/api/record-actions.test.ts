@@ -47,7 +47,7 @@ const FIXTURES: Record<string, Fixture> = {
       expect(r.code).toBe(200);
       await db()
         .updateTable("push_notifications")
-        .set({ status: String(storedOf(stateDef(RESOURCES.pushNotifications!, state)!)) })
+        .set({ status: String(storedOf(stateDef(RESOURCES.pushNotifications!, state)!)) as "draft" | "sent" })
         .where("id", "=", r.data.id)
         .execute();
       return r.data.id;

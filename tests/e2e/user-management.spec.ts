@@ -35,7 +35,10 @@ test("a kindergarten admin binds a parent to a student; a duplicate is refused w
 
   await page.getByTestId("filter-keyword").fill("13800000004");
   await page.getByTestId("filter-submit").click();
-  const row = page.getByTestId("resource-row").filter({ hasText: studentLabel.replace(/（.*$/, "") }).filter({ hasText: "母亲" });
+  const row = page
+    .getByTestId("resource-row")
+    .filter({ hasText: studentLabel.replace(/（.*$/, "") })
+    .filter({ hasText: "母亲" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("王强");
 
@@ -104,6 +107,8 @@ test("a kindergarten admin creates a user (field messages first), disables and r
   const row = page.getByTestId("resource-row");
   await expect(row).toHaveCount(1);
   await row.getByTestId("row-disable").click();
+  // Disabling is a record action that asks first (contract/resources/users.ts): the dialog's button confirms.
+  await page.getByTestId("confirm-dialog").getByTestId("confirm-disable").click();
   await expect(page.getByText("已停用 1 个用户")).toBeVisible();
   await expect(page.getByTestId("resource-row").getByTestId("row-enable")).toBeVisible();
   await page.getByTestId("resource-row").getByTestId("row-enable").click();

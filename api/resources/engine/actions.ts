@@ -104,7 +104,11 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
       const comment = commentOf(a, (await c.req.parseBody()).comment);
       const effect = await write(deps.db, actorOfScope(scope), (w) => performAction(e, w, scope, lang, id, name, comment));
       const item = await getItem(e, scope, id, lang);
-      return e.reply(c, item, effect.msg ?? "crud:recordActions.done", { action: label(lang), count: 1, ...(effect.params ?? {}) });
+      return e.reply(c, item, effect.msg ?? e.m.actionHooks?.[name]?.doneKey ?? "crud:recordActions.done", {
+        action: label(lang),
+        count: 1,
+        ...(effect.params ?? {}),
+      });
     }),
   );
   if (!a.where.includes("bulk")) return;
@@ -129,7 +133,7 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
       await write(deps.db, actorOfScope(scope), async (w) => {
         for (const id of ids) await performAction(e, w, scope, lang, id, name, comment);
       });
-      return e.reply(c, { ids, count: ids.length }, "crud:recordActions.done", { action: label(lang), count: ids.length });
+      return e.reply(c, { ids, count: ids.length }, e.m.actionHooks?.[name]?.doneKey ?? "crud:recordActions.done", { action: label(lang), count: ids.length });
     }),
   );
 }

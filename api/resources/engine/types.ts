@@ -56,6 +56,8 @@ export interface ActionHook {
   run?(ctx: WriteContext, item: Item, info: { comment: string | null }): Promise<ActionEffect | void> | ActionEffect | void;
   /** The 404's message (push: "save a draft first"). */
   notFoundKey?: string;
+  /** The success message (`{{count}}` and `{{action}}` given; default crud:recordActions.done). */
+  doneKey?: string;
 }
 
 export interface ResourceMapping {

@@ -11,6 +11,8 @@ import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 import { useResourceT } from "./i18n";
+import { actionNames } from "@contract/actions";
+import { RecordActionButtons } from "./record-actions";
 
 /** `?a=1&b=2` of a query object with changes applied (null removes). */
 export function searchOf(query: Record<string, string>, changes: Record<string, string | number | null> = {}): string {
@@ -149,7 +151,8 @@ export function ResourceListPage({
   const bulkExtra = Boolean(bulkActions) && page.list.some((i) => rowAllows(i, bulkVerb));
   const selectableRow = (i: Item) => (bulkDeletable && rowAllows(i, "delete")) || (bulkExtra && rowAllows(i, bulkVerb));
   const selectable = bulkDeletable || bulkExtra;
-  const hasRowActions = perms.view || Boolean(rowActions) || page.list.some((i) => rowAllows(i, "change") || rowAllows(i, "delete"));
+  const hasRowActions =
+    perms.view || Boolean(rowActions) || page.list.some((i) => rowAllows(i, "change") || rowAllows(i, "delete") || actionNames(def).some((n) => rowAllows(i, n)));
   const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
   const bulkId = `bulk-${def.name}`;
   const [selected, setSelected] = React.useState<number[]>([]);
@@ -346,6 +349,7 @@ export function ResourceListPage({
                     {hasRowActions ? (
                       <td className="whitespace-nowrap px-4 py-2 text-right">
                         <div className="inline-flex items-center gap-3">
+                          <RecordActionButtons def={def} item={item} back={back} place="row" />
                           {rowActions?.(item, back)}
                           {perms.view ? (
                             <Link to={subHref(def, String(item.id), back)} className="text-primary hover:underline" data-testid="row-view">

@@ -4,7 +4,8 @@ import { formatCell } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import type { FormActionData, Item, SubData } from "~/resources/types";
+import type { FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
+import { RecordActionPage, RecordStatePanel } from "./record-actions";
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
 import { rowAllows, subHref } from "./list";
@@ -125,6 +126,7 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
           </dl>
         </div>
       ))}
+      <RecordStatePanel def={def} item={data.item as Item} back={data.back} />
       {rowAllows(data.item as Item, "change") ? (
         <Link to={subHref(def, `${data.id}/edit`, data.back)} className={buttonVariants({})} data-testid="detail-edit">
           {t("crud:actions.edit")}
@@ -203,8 +205,10 @@ function ImportPage({ def }: { def: ResourceDefinition }) {
 
 /** The sub-pages of a resource (`<page>/new`, `/<id>`, `/<id>/edit`, `/<id>/delete`, `/delete`, `/import`). */
 export function ResourceSubPage({ def }: { def: ResourceDefinition }) {
-  const data = useLoaderData<SubData>();
+  const data = useLoaderData<SubData | RecordActionData>();
   switch (data.view) {
+    case "recordAction":
+      return <RecordActionPage def={def} />;
     case "create":
     case "edit":
       return <ResourceFormPage key={`${data.view}-${data.id ?? ""}`} def={def} />;

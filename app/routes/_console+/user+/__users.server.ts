@@ -23,7 +23,7 @@ import type { SessionUser } from "~/utils/session.server";
  * /user/push/<id>/send, /user/push/send (the "save a draft first" refusal).
  */
 export type UserCustom = { kind: "bulkEnabled" } | { kind: "enabled"; id: number } | { kind: "password"; id: number };
-export type PushCustom = { kind: "send"; id: number | null };
+export type PushCustom = { kind: "send"; id: null };
 
 export function userCustomOf(splat: string | undefined): UserCustom | null {
   const s = (splat ?? "").replace(/\/+$/, "");
@@ -34,9 +34,9 @@ export function userCustomOf(splat: string | undefined): UserCustom | null {
 }
 export function pushCustomOf(splat: string | undefined): PushCustom | null {
   const s = (splat ?? "").replace(/\/+$/, "");
-  if (s === "send") return { kind: "send", id: null };
-  const m = /^(\d{1,12})\/send$/.exec(s);
-  return m ? { kind: "send", id: Number(m[1]) } : null;
+  // `<id>/send` is the definition's record action (app/resources/actions.server.ts); only the unsaved form's
+  // "send" ("save a draft first") is answered here.
+  return s === "send" ? { kind: "send", id: null } : null;
 }
 
 async function guard(request: Request, def: ResourceDefinition) {
@@ -135,45 +135,29 @@ export async function userCustomAction({ request }: ActionFunctionArgs, custom: 
     if (problems.length) return json({ errors: problems.map((p) => t(`validation:${p}`)), generated: null }, { status: 400 });
   }
   const body = password ? { password: aesEncrypt(password, { key: getEnv().AES_KEY, iv: getEnv().AES_IV }) } : {};
-  const r = await settle(api.envelope("POST", `${users.endpoint}${custom.id}/password/`, { form: body, schema: z.object({ id: z.number(), password: z.string().nullable() }) }));
+  const r = await settle(
+    api.envelope("POST", `${users.endpoint}${custom.id}/password/`, { form: body, schema: z.object({ id: z.number(), password: z.string().nullable() }) }),
+  );
   if (!r.ok) {
     if (r.code === 404) throw notFound();
     if (r.code === 403) return json({ errors: [r.error], generated: null }, { status: 403 });
-    return json({ errors: Object.values(r.fieldErrors ?? {}).flat().concat(r.fieldErrors ? [] : [r.error]), generated: null }, { status: 400 });
+    return json(
+      {
+        errors: Object.values(r.fieldErrors ?? {})
+          .flat()
+          .concat(r.fieldErrors ? [] : [r.error]),
+        generated: null,
+      },
+      { status: 400 },
+    );
   }
   if (r.data.data.password) return json({ errors: [], generated: r.data.data.password, message: r.data.msg ?? "" });
   return redirectWithToast(list, { type: "success", message: r.data.msg ?? "" });
 }
 
-export interface SendData {
-  view: "send";
-  title: string;
-  titleKey: string;
-  back: string;
-  item: { id: number; title: string; status: string };
-}
-
-export async function pushCustomLoader({ request }: LoaderFunctionArgs, custom: PushCustom) {
-  const { title, titleKey } = await guard(request, pushNotifications);
-  if (custom.id == null) throw notFound();
-  const back = backOf(new URL(request.url).searchParams.get("back"));
-  const r = await settle(upstream(request).get(`${pushNotifications.endpoint}${custom.id}/`, { schema: pushNotifications.item }));
-  if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
-  return json<SendData>({ view: "send", title, titleKey, back, item: { id: r.data.id, title: r.data.title, status: r.data.status } });
-}
-
-/** Sends a saved draft; without an id ("send" pressed on an unsaved form) the answer is "save a draft first". */
-export async function pushCustomAction({ request }: ActionFunctionArgs, custom: PushCustom) {
+/** "Send" pressed on the unsaved new form: nothing is written, the answer is "save a draft first". */
+export async function pushCustomAction({ request }: ActionFunctionArgs, _custom: PushCustom) {
   const { t } = await guard(request, pushNotifications);
   await requireCsrf(request);
-  const form = await request.formData();
-  const back = backOf(String(form.get("back") ?? ""));
-  if (custom.id == null) return json({ sendError: t("usermgmt:pushNotifications.errors.saveDraftFirst") }, { status: 400 });
-  const r = await settle(upstream(request).envelope("POST", `${pushNotifications.endpoint}${custom.id}/send/`));
-  if (!r.ok) {
-    if (r.code === 404) throw notFound();
-    const messages = Object.values(r.fieldErrors ?? {}).flat();
-    return json({ sendError: messages.length ? messages.join("；") : r.error }, { status: 400 });
-  }
-  return redirectWithToast(pushNotifications.page + back, { type: "success", message: r.data.msg ?? "" });
+  return json({ sendError: t("usermgmt:pushNotifications.errors.saveDraftFirst") }, { status: 400 });
 }

@@ -1,6 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { users } from "@contract/resources/users";
-import { CsrfInput } from "~/components/csrf-input";
 import { ResourceListPage, rowAllows } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { Button } from "~/components/ui/button";
@@ -8,8 +7,9 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /**
- * /user/userAdministration — the `users` resource (contract/resources/users.ts) with row actions
- * enable/disable (a plain POST form) and password reset, and bulk enable/disable of the selection
+ * /user/userAdministration — the `users` resource (contract/resources/users.ts): its record actions enable
+ * (one click) and disable (confirmation page, or a dialog with JavaScript) come from the definition; password
+ * reset is a row link here, and bulk enable/disable of the selection
  * (GET confirmation page, then POST; no JavaScript needed). Each is offered only on rows whose
  * `actions` allow it (the user holds only roles this administrator may grant; never herself).
  */
@@ -24,18 +24,12 @@ export default function Page() {
       // Offered per row as the API reports it (item.actions, contract/resources/users.ts userRowRule).
       rowActions={(item, back) => (
         <>
-          {rowAllows(item, "setEnabled") ? (
-            <Form method="post" action={`${users.page}/${item.id}/enabled`} className="inline">
-              <CsrfInput />
-              <input type="hidden" name="enabled" value={item.enabled ? "false" : "true"} />
-              {back ? <input type="hidden" name="back" value={back} /> : null}
-              <button type="submit" className={item.enabled ? "text-amber-700 hover:underline" : "text-green-700 hover:underline"} data-testid={item.enabled ? "row-disable" : "row-enable"}>
-                {item.enabled ? t("usermgmt:users.actions.disable") : t("usermgmt:users.actions.enable")}
-              </button>
-            </Form>
-          ) : null}
           {rowAllows(item, "resetPassword") ? (
-            <Link to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`} className="text-primary hover:underline" data-testid="row-password">
+            <Link
+              to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`}
+              className="text-primary hover:underline"
+              data-testid="row-password"
+            >
               {t("usermgmt:users.actions.resetPassword")}
             </Link>
           ) : null}
