@@ -93,6 +93,8 @@ export interface FormField {
   createOnly?: boolean;
   /** File inputs: the accept attribute. */
   accept?: string;
+  /** `file`/`image` fields: what the API accepts (contract/files.ts FILE_KINDS; default image for `image`, pdf for `file`). The value is a file id. */
+  fileKind?: "image" | "video" | "pdf";
   /** Width in the form grid. */
   wide?: boolean;
 }

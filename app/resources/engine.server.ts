@@ -19,16 +19,16 @@ import {
   type ResourceDefinition,
 } from "@contract/resource";
 import type { PageRoute } from "@contract/route-tree";
-import { SERVER_LANG } from "@contract/settings";
 import { aesEncrypt } from "@contract/crypto";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
-import { getLocale, getT } from "~/utils/i18n.server";
+import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-import { failureToast, formErrorsOf, networkErrorText, settle, toastUnlessFieldErrors, unknownErrorText, upstream, UpstreamError } from "~/utils/upstream.server";
+import { classifyUpstreamFailure, failureToast, formErrorsOf, settle, toastUnlessFieldErrors, upstream, UpstreamError } from "~/utils/upstream.server";
+import { fileFieldsOf, isMultipart, readUploadForm } from "~/utils/upload.server";
 import type { FormActionData, Item, ListData, Option, Perms, SubData } from "./types";
 
 /**
@@ -305,11 +305,13 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
     throw notFound();
   }
   const { user } = await guard(request, def, ACTION_OF[sub.view]);
-  await requireCsrf(request);
+  // A form with file fields posts multipart: read as a stream (files go straight to the API), CSRF checked on the way.
+  const streamed = (sub.view === "create" || sub.view === "edit") && isMultipart(request);
+  if (!streamed) await requireCsrf(request);
   const api = upstream(request);
 
   if (sub.view === "import") return importAction(request, def);
-  const formData = await request.formData();
+  const { formData, uploadErrors } = streamed ? await readUploadForm(request, fileFieldsOf(def)) : { formData: await request.formData(), uploadErrors: {} };
   const back = backOf(String(formData.get("back") ?? ""));
 
   if (sub.view === "create" || sub.view === "edit") {
@@ -317,7 +319,9 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
     const schema = formSchemaFor(def, mode);
     const submission = parseWithZod(formData, { schema });
     const hideFields = allFormFields(def).filter((f) => f.kind === "password").map((f) => f.name);
-    if (submission.status !== "success") return json<FormActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const refusedFiles = Object.keys(uploadErrors).length ? { fieldErrors: uploadErrors as Record<string, string[]> } : {};
+    if (submission.status !== "success" || Object.keys(refusedFiles).length)
+      return json<FormActionData>({ result: submission.reply({ ...refusedFiles, hideFields }) }, { status: 400 });
     const fields = formFieldsFor(def, mode, user);
     const form = upstreamForm(def, submission.value as Record<string, unknown>, fields);
     const r = await settle(
@@ -360,38 +364,28 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
 // ------------------------------------------------------------------------------------------
 // Files: export (and the import template) streamed from the API; import (multipart) passed on.
 // ------------------------------------------------------------------------------------------
-async function rawHeaders(request: Request, user: SessionUser): Promise<Record<string, string>> {
-  const lang = await getLocale(request);
-  return { token: user.token, lang: SERVER_LANG[lang], appid: getEnv().APP_ID };
-}
 
 export async function exportLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition) {
   const url = new URL(request.url);
   const template = url.searchParams.get("template");
-  const { user } = await guard(request, def, template ? "create" : "list");
+  await guard(request, def, template ? "create" : "list");
   if (template && !def.importColumns?.length) throw notFound();
   const format = (template ?? url.searchParams.get("format")) === "csv" ? "csv" : "xlsx";
-  const target = new URL(`${def.endpoint}${template ? "import_template/" : "export/"}`, getEnv().API_BASE_URL.replace(/\/?$/, "/"));
-  if (!template) for (const [k, v] of Object.entries(listQuery(def, url))) if (k !== "currentPage" && k !== "pageSize") target.searchParams.set(k, v);
-  target.searchParams.set("format", format);
-  let res: Response;
+  const query: Record<string, string> = {};
+  if (!template) for (const [k, v] of Object.entries(listQuery(def, url))) if (k !== "currentPage" && k !== "pageSize") query[k] = v;
+  query.format = format;
+  // Through the one upstream client: its 401 (login), timeout and section 8 texts; the file streamed back.
+  let file: Awaited<ReturnType<ReturnType<typeof upstream>["download"]>>;
   try {
-    res = await fetch(target, { headers: await rawHeaders(request, user), signal: AbortSignal.timeout(30000) });
+    file = await upstream(request).download(`${def.endpoint}${template ? "import_template/" : "export/"}`, { query });
   } catch (e) {
-    console.warn(`[export] ${target.pathname}: ${(e as Error).message}`);
-    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: networkErrorText(await getLocale(request)) });
+    if (!(e instanceof UpstreamError)) throw e;
+    if (e.code === 403) throw forbidden();
+    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: classifyUpstreamFailure(e).text });
   }
-  const type = res.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    if (body?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(def.page)}`);
-    if (body?.code === 403) throw forbidden();
-    throw await redirectWithToast(def.page + listSearch(url), { type: "error", message: body?.msg || unknownErrorText(await getLocale(request)) });
-  }
-  const headers = new Headers({ "content-type": type || "application/octet-stream", "cache-control": "no-store" });
-  const cd = res.headers.get("content-disposition");
-  if (cd) headers.set("content-disposition", cd);
-  return new Response(res.body, { status: 200, headers: setSecurityHeaders(headers, request) });
+  const headers = new Headers({ "content-type": file.contentType, "cache-control": "no-store" });
+  if (file.disposition) headers.set("content-disposition", file.disposition);
+  return new Response(file.body, { status: 200, headers: setSecurityHeaders(headers, request) });
 }
 
 const listSearch = (url: URL) => {
@@ -403,7 +397,7 @@ const listSearch = (url: URL) => {
 };
 
 async function importAction(request: Request, def: ResourceDefinition) {
-  const { user } = await requirePage(request);
+  await requirePage(request);
   const formData = await request.formData();
   const back = backOf(String(formData.get("back") ?? ""));
   const file = formData.get("file");
@@ -411,29 +405,21 @@ async function importAction(request: Request, def: ResourceDefinition) {
   const fail = (message: string, rows: { row: number; errors: Record<string, string[]> }[] = [], lines: string[] = []) =>
     json({ report: { message, rows, lines } }, { status: 400 });
   if (!(file instanceof File) || file.size === 0) return fail(t("crud:import.badFile"));
-  const body = new FormData();
-  body.set("file", file, file.name);
   const kg = formData.get("kindergartenId");
-  if (typeof kg === "string" && kg) body.set("kindergartenId", kg);
-  let res: Response;
   try {
-    res = await fetch(new URL(`${def.endpoint}import/`, getEnv().API_BASE_URL.replace(/\/?$/, "/")), {
-      method: "POST",
-      headers: await rawHeaders(request, user),
-      body,
-      signal: AbortSignal.timeout(60000),
+    // Through the one upstream client (401, timeout, section 8), the file streamed as multipart.
+    const r = await upstream(request).upload(`${def.endpoint}import/`, {
+      fields: typeof kg === "string" && kg ? { kindergartenId: kg } : {},
+      file: { name: "file", filename: file.name, contentType: file.type, body: file.stream() as unknown as AsyncIterable<Uint8Array> },
     });
+    return redirectWithToast(listUrl(def, back), { type: "success", message: r.msg ?? "" });
   } catch (e) {
-    console.warn(`[import] ${def.endpoint}: ${(e as Error).message}`);
-    return fail(networkErrorText(await getLocale(request)));
+    if (!(e instanceof UpstreamError)) throw e;
+    if (e.code === 403) throw forbidden();
+    const data = e.data as { errors?: { file?: string[] }; rows?: { row: number; errors: Record<string, string[]> }[] } | null | undefined;
+    const text = classifyUpstreamFailure(e).text;
+    return fail(text || t("crud:import.badFile"), data?.rows ?? [], data?.errors?.file ?? []);
   }
-  const reply = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: { errors?: { file?: string[] }; rows?: { row: number; errors: Record<string, string[]> }[] } } | null;
-  if (reply?.code === 200) {
-    return redirectWithToast(listUrl(def, back), { type: "success", message: reply.msg ?? "" });
-  }
-  if (reply?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(def.page)}`);
-  if (reply?.code === 403) throw forbidden();
-  return fail(reply?.msg ?? t("crud:import.badFile"), reply?.data?.rows ?? [], reply?.data?.errors?.file ?? []);
 }
 
 export { UpstreamError, createToastHeaders };

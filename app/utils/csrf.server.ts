@@ -164,6 +164,18 @@ export async function checkCsrf(request: Request): Promise<void> {
 }
 
 /**
+ * Streamed multipart forms (app/utils/upload.server.ts) cannot be read twice: the origin and cookie are checked and
+ * the form's token compared as it arrives (it must come before any file). Throws CsrfError.
+ */
+export async function checkCsrfValue(request: Request, sent: string | null): Promise<void> {
+  checkOrigin(request);
+  const expected = await readCookieToken(request);
+  if (!expected) throw new CsrfError("missing csrf cookie");
+  if (typeof sent !== "string" || sent.length !== expected.length) throw new CsrfError("bad csrf token");
+  if (!crypto.timingSafeEqual(Buffer.from(sent), Buffer.from(expected))) throw new CsrfError("bad csrf token");
+}
+
+/**
  * Reads and drops what is left of a refused request's body, so the connection stays usable and the
  * browser sees our answer (closing with unread bytes resets it); nothing is kept in memory.
  */

@@ -1,5 +1,7 @@
 import http from "node:http";
 import https from "node:https";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { envelopeSchema, NEED_RESET_PASSWORD, SUCCESS_CODE, UNAUTHORIZED_CODE } from "@contract/api";
@@ -213,6 +215,98 @@ function send(
   });
 }
 
+/** The file part of an upload: its body is an async iterable read while the API takes it (e.g. a part of the browser's post). */
+export interface UploadPart {
+  /** Form name of the part (the API's `files/` reads `file`). */
+  name: string;
+  filename: string;
+  contentType?: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** A streamed download: pass `body` on as a Response body. */
+export interface Download {
+  contentType: string;
+  disposition: string | null;
+  contentLength: number | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+const quoteName = (v: string) => v.replace(/[\r\n"\\]/g, "_");
+
+async function* multipartBody(boundary: string, fields: Record<string, string>, file: UploadPart): AsyncGenerator<Uint8Array> {
+  for (const [k, v] of Object.entries(fields))
+    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(k)}"\r\n\r\n${v}\r\n`);
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(file.name)}"; filename="${quoteName(file.filename)}"; filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType || "application/octet-stream"}\r\n\r\n`,
+  );
+  for await (const chunk of file.body) yield chunk;
+  yield Buffer.from(`\r\n--${boundary}--\r\n`);
+}
+
+/** A request with a streamed (chunked) body and a buffered reply; `timeoutMs` is an inactivity limit. */
+function sendStreamed(
+  url: string,
+  o: { method: HttpMethod; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; timeoutMs: number },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === "https:";
+    const lib = secure ? https : http;
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    const req = lib.request(target, { method: o.method, headers: o.headers, agent: secure ? upstreamAgents.https : upstreamAgents.http }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })));
+      res.on("error", (e) => finish(() => reject(e)));
+      res.on("aborted", () => finish(() => reject(new Error("response aborted"))));
+    });
+    req.setTimeout(o.timeoutMs, () => {
+      finish(() => reject(new TimeoutError(`no progress for ${o.timeoutMs}ms`)));
+      req.destroy();
+    });
+    req.on("error", (e) => finish(() => reject(e)));
+    // The API may answer early (413, a refused type) and close: the reply wins over the broken pipe.
+    pipeline(Readable.from(o.body), req).catch((e: unknown) => {
+      setTimeout(() => finish(() => reject(e)), 200);
+    });
+  });
+}
+
+/** A GET whose reply body is left to the caller as a stream; `timeoutMs` until the headers, then as inactivity. */
+function openStream(url: string, o: { headers: Record<string, string>; timeoutMs: number }): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === "https:";
+    const lib = secure ? https : http;
+    let settled = false;
+    const req = lib.request(target, { method: "GET", headers: o.headers, agent: secure ? upstreamAgents.https : upstreamAgents.http }, (res) => {
+      settled = true;
+      clearTimeout(timer);
+      res.setTimeout?.(o.timeoutMs, () => res.destroy(new TimeoutError(`no progress for ${o.timeoutMs}ms`)));
+      resolve(res);
+    });
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      reject(new TimeoutError(`timeout of ${o.timeoutMs}ms exceeded`));
+      req.destroy();
+    }, o.timeoutMs);
+    req.on("error", (e) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(e);
+    });
+    req.end();
+  });
+}
+
 function describeTransport(error: unknown): string {
   const e = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
   const cause = e?.cause?.message || e?.cause?.code;
@@ -288,13 +382,20 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     try {
       ({ status, body: raw } = await send(url, { method, headers, body, timeoutMs }));
     } catch (error) {
-      // Section 8's network error for the user (a timeout is a transport error too); the detail
-      // (ECONNREFUSED, host:port, the timeout) only in the log.
-      console.warn(`[upstream] ${method} ${path}: ${describeTransport(error)}`);
-      if (error instanceof TimeoutError) throw new UpstreamError("timeout", networkErrorText(opts.lang));
-      throw new UpstreamError("transport", networkErrorText(opts.lang));
+      throw transportFailure(method, path, error);
     }
+    return interpret<S>(method, path, status, raw, schema);
+  }
 
+  /** Section 8 for a failed exchange: the network-error text for the user; the detail (ECONNREFUSED, host:port, the timeout) only in the log. */
+  function transportFailure(method: string, path: string, error: unknown): UpstreamError {
+    console.warn(`[upstream] ${method} ${path}: ${describeTransport(error)}`);
+    if (error instanceof TimeoutError) return new UpstreamError("timeout", networkErrorText(opts.lang));
+    return new UpstreamError("transport", networkErrorText(opts.lang));
+  }
+
+  /** A reply body → `{data, msg}` or the UpstreamError of section 8 (not JSON, not the envelope, 401, reset, non-200, bad data). */
+  function interpret<S extends z.ZodTypeAny | undefined = undefined>(method: string, path: string, status: number, raw: string, schema: S | undefined): { data: Out<S>; msg: string | null } {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -326,7 +427,77 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     return { data: parsed.data as Out<S>, msg: msg ?? null };
   }
 
-  return withMethods(envelope);
+  function baseHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { lang: SERVER_LANG[opts.lang], appid: opts.appId };
+    if (opts.token) headers.token = opts.token;
+    if (opts.forwardedFor) headers["x-forwarded-for"] = opts.forwardedFor;
+    return headers;
+  }
+
+  function urlOf(path: string, query?: QueryParams): string {
+    try {
+      return buildUrl(opts.baseUrl, path, query);
+    } catch (error) {
+      throw new UpstreamError("transport", (error as Error)?.message ?? String(error));
+    }
+  }
+
+  /**
+   * Upload (multipart/form-data, streamed through): `fields` first, then the file part, whose body is read as the
+   * API takes it (never held whole). The timeout is an inactivity limit here (no byte sent or received for that long).
+   */
+  async function upload<S extends z.ZodTypeAny | undefined = undefined>(
+    path: string,
+    o: { query?: QueryParams; fields?: Record<string, string>; file: UploadPart; schema?: S },
+  ): Promise<{ data: Out<S>; msg: string | null }> {
+    const url = urlOf(path, o.query);
+    const boundary = `----kgupload${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+    const headers = { ...baseHeaders(), accept: "application/json", "content-type": `multipart/form-data; boundary=${boundary}` };
+    let reply: { status: number; body: string };
+    try {
+      reply = await sendStreamed(url, { method: "POST", headers, body: multipartBody(boundary, o.fields ?? {}, o.file), timeoutMs });
+    } catch (error) {
+      throw transportFailure("POST", path, error);
+    }
+    return interpret<S>("POST", path, reply.status, reply.body, o.schema);
+  }
+
+  /**
+   * Download: the body streamed back with its content type, disposition and length. A JSON reply is the envelope
+   * (an error: 401, 403, 404…) and throws like every other call. The timeout covers the reply's headers; afterwards
+   * it is an inactivity limit.
+   */
+  async function download(path: string, o: { query?: QueryParams } = {}): Promise<Download> {
+    const url = urlOf(path, o.query);
+    let res: http.IncomingMessage;
+    try {
+      res = await openStream(url, { headers: { ...baseHeaders(), accept: "*/*" }, timeoutMs });
+    } catch (error) {
+      throw transportFailure("GET", path, error);
+    }
+    const type = String(res.headers["content-type"] ?? "");
+    const status = res.statusCode ?? 0;
+    if (/^application\/json/i.test(type) || status !== 200) {
+      const chunks: Buffer[] = [];
+      try {
+        for await (const c of res) chunks.push(c as Buffer);
+      } catch (error) {
+        throw transportFailure("GET", path, error);
+      }
+      interpret("GET", path, status, Buffer.concat(chunks).toString("utf8"), undefined);
+      // A 200 envelope where a file was expected.
+      throw new UpstreamError("invalid", unknownErrorText(opts.lang), status);
+    }
+    const length = res.headers["content-length"];
+    return {
+      contentType: type || "application/octet-stream",
+      disposition: (res.headers["content-disposition"] as string | undefined) ?? null,
+      contentLength: length ? Number(length) : null,
+      body: Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>,
+    };
+  }
+
+  return { ...withMethods(envelope), upload, download };
 }
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -408,17 +579,43 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
     path: string,
     o: CallOptions<S> = {},
   ): Promise<{ data: Out<S>; msg: string | null }> {
-    const { client, user } = await clientPromise;
+    const { client } = await clientPromise;
     try {
       return await client.envelope<S>(method, path, o);
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
+      throw await sessionFailure(error, o.form);
+    }
+  }
+
+  /** Uploads and downloads get the same 401 / Need Reset Password handling as every other call. */
+  async function upload<S extends z.ZodTypeAny | undefined = undefined>(path: string, o: Parameters<UpstreamClient["upload"]>[1] & { schema?: S }) {
+    const { client } = await clientPromise;
+    try {
+      return await client.upload<S>(path, o);
+    } catch (error) {
+      throw await sessionFailure(error);
+    }
+  }
+  async function download(path: string, o: { query?: QueryParams } = {}) {
+    const { client } = await clientPromise;
+    try {
+      return await client.download(path, o);
+    } catch (error) {
+      throw await sessionFailure(error);
+    }
+  }
+
+  /** 401 → redirect to login (session cleared); Need Reset Password → the forced reset page; anything else as is. */
+  async function sessionFailure(error: unknown, form?: FormFields): Promise<unknown> {
+    const { user } = await clientPromise;
+    {
+      if (!(error instanceof UpstreamError)) return error;
       if (error.kind === "unauthorized") {
         const to = loginPath(safeRedirect(pagePath(request)), {
           roleId: user?.info.roleId,
           kindergartenId: user?.info.kindergartenId,
         });
-        throw redirect(to, {
+        return redirect(to, {
           headers: combineHeaders(
             await destroyUser(request),
             await createToastHeaders({ type: "error", message: error.message }, request),
@@ -426,16 +623,16 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
         });
       }
       if (error.kind === "needResetPassword") {
-        const phoneField = o.form?.phone;
+        const phoneField = form?.phone;
         const phone = options.phone ?? (typeof phoneField === "string" ? phoneField.trim() : user?.info.phone);
         const params = new URLSearchParams({ mode: "forced" });
         if (phone) params.set("phone", phone);
-        throw redirect(`/resetPassword?${params}`);
+        return redirect(`/resetPassword?${params}`);
       }
-      throw error;
+      return error;
     }
   }
-  return withMethods(envelope);
+  return { ...withMethods(envelope), upload, download };
 }
 
 /**

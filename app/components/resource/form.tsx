@@ -20,6 +20,7 @@ import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
 import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+import { FileField } from "./file-field";
 
 // zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
 jitlessZodInBrowser();
@@ -84,6 +85,9 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
       );
     case "boolean":
       return <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" />;
+    case "image":
+    case "file":
+      return <FileField key={field.key} f={f} field={field} />;
     default: {
       const type = (INPUT_TYPE[f.kind] ?? "text") as "text";
       return (
@@ -91,7 +95,7 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
           {...getInputProps(field, { type })}
           placeholder={placeholder}
           step={f.kind === "integer" ? 1 : f.kind === "number" ? "any" : undefined}
-          accept={f.accept ?? (f.kind === "image" ? "image/png,image/jpeg" : undefined)}
+          accept={f.accept}
         />
       );
     }
@@ -136,6 +140,7 @@ export function ResourceFormPage({ def, inPlace = false }: { def: ResourceDefini
     optionsFetcher.load(`${location.pathname}?${q}`);
   };
   const list = `${def.page}${data.back}`;
+  const hasFiles = allFormFields(def).some((f) => (f.kind === "image" || f.kind === "file") && data.fieldNames.includes(f.name));
   const heading = mode === "create" ? t("crud:form.createTitle", { one: data.one }) : t("crud:form.editTitle", { one: data.one });
 
   return (
@@ -150,7 +155,16 @@ export function ResourceFormPage({ def, inPlace = false }: { def: ResourceDefini
           </Link>
         )}
       </div>
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated} onChange={onChange} className="space-y-6 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={hasFiles ? "multipart/form-data" : undefined}
+        noValidate={hydrated}
+        onChange={onChange}
+        className="space-y-6 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100"
+      >
+        {/* Forms with files are read as a stream: the CSRF token must arrive before the first file. */}
+        {hasFiles ? <CsrfInput /> : null}
         {def.formGroups.map((g, gi) => {
           const visible = g.fields.filter((f) => data.fieldNames.includes(f.name) && visibleFor(f.roles, data.roleId));
           if (!visible.length) return null;
