@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { completeOperations } from "./resources/engine/openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import pkg from "../package.json";
@@ -54,6 +55,8 @@ export function buildApp(deps: Deps): App {
   registerHomeRoutes(app, deps);
   registerResources(app, deps);
   registerStatisticsRoutes(app, deps);
+  // Every operation: an operationId, its path parameters and the error replies (api/resources/engine/openapi.ts).
+  completeOperations(app);
 
   const docConfig = {
     openapi: "3.0.3",

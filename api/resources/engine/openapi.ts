@@ -91,3 +91,51 @@ export function docOf(e: Engine) {
 export const formDoc = (schema: z.ZodTypeAny) => ({
   body: { required: true, content: { "application/x-www-form-urlencoded": { schema } } },
 });
+
+const VERB: Record<string, string> = { get: "get", post: "post", put: "put", patch: "patch", delete: "delete" };
+const camel = (s: string) => s.replace(/[-_]+(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** `post /token/login` → `postTokenLogin`, `get /files/{id}` → `getFilesById`. */
+export function operationIdOf(method: string, path: string): string {
+  const parts = path
+    .split("/")
+    .filter(Boolean)
+    .map((p) => (p.startsWith("{") ? `By${cap(camel(p.slice(1, -1)))}` : cap(camel(p))));
+  return (VERB[method] ?? method) + parts.join("");
+}
+
+type RouteDef = {
+  method: string;
+  path: string;
+  operationId?: string;
+  request?: { params?: z.ZodTypeAny } & Record<string, unknown>;
+  responses?: Record<string, unknown>;
+};
+
+/**
+ * Completes the description once every route is registered (api/app.ts): an `operationId` for routes that name
+ * none (from method and path; unique), a declared parameter for every `{name}` of a path, and the error replies
+ * (`{code,msg,data}`) on every operation.
+ */
+export function completeOperations(app: { openAPIRegistry: { definitions: unknown[] } }) {
+  const routes = app.openAPIRegistry.definitions.flatMap((d) => ((d as { type: string }).type === "route" ? [(d as { route: RouteDef }).route] : []));
+  const used = new Set(routes.map((r) => r.operationId).filter(Boolean));
+  for (const r of routes) {
+    if (!r.operationId) {
+      let id = operationIdOf(r.method, r.path);
+      for (let n = 2; used.has(id); n++) id = `${operationIdOf(r.method, r.path)}${n}`;
+      used.add(id);
+      r.operationId = id;
+    }
+    const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const declared = r.request?.params instanceof z.ZodObject ? Object.keys(r.request.params.shape) : [];
+    const missing = names.filter((n) => !declared.includes(n));
+    if (missing.length) {
+      const shape = Object.fromEntries(missing.map((n) => [n, z.string().openapi({ param: { name: n, in: "path", required: true } })]));
+      const params = r.request?.params instanceof z.ZodObject ? r.request.params.extend(shape) : z.object(shape);
+      r.request = { ...(r.request ?? {}), params };
+    }
+    const have = r.responses ?? {};
+    r.responses = { ...have, ...Object.fromEntries(Object.entries(errorResponses()).filter(([code]) => !(code in have))) };
+  }
+}
