@@ -41,7 +41,8 @@ function Control({ f, field, lang, t }: { f: DynamicField; field: AnyField; lang
         <div role="group" aria-labelledby={`${field.id}-label`} className="flex flex-wrap gap-x-4 gap-y-1" data-testid={`dynamic-${f.key}`}>
           {getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) }).map((props, i) => (
             <label key={props.key ?? props.value} className="flex items-center gap-2 text-sm text-gray-700">
-              <input {...props} key={undefined} className="h-4 w-4" />
+              {/* No native `required` per box (it would demand every box); "choose at least one" is the schema's message. */}
+              <input {...props} key={undefined} required={false} className="h-4 w-4" />
               {options[i]!.label}
             </label>
           ))}
