@@ -37,7 +37,11 @@ export const fileReplySchema = z.object({
 export type FileReply = z.infer<typeof fileReplySchema>;
 
 /** The messages of section 5/8 (api namespace keys `upload.*`): file format error, upload image failed, image delete failed. */
-export const FILE_MESSAGES = { formatError: "upload.formatError", uploadImageFailed: "upload.imageFailed", imageDeleteFailed: "upload.imageDeleteFailed" } as const;
+export const FILE_MESSAGES = {
+  formatError: "upload.formatError",
+  uploadImageFailed: "upload.imageFailed",
+  imageDeleteFailed: "upload.imageDeleteFailed",
+} as const;
 
 /** `GET token/sts` (section 7) query: the bucket of the credentials, and for a direct upload the kind and file name. */
 export const stsUploadQuerySchema = z.object({

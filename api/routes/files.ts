@@ -33,7 +33,12 @@ async function smallBody(body: ReadableStream<Uint8Array> | null, max = 8 * 1024
 /** 413 past the kind's limit, 400 "file format error" (section 5/8) for content that is not of the kind. */
 function refusal(c: Context, kind: FileKind, e: UploadRefused) {
   if (e.reason === "tooLarge")
-    return new ApiError(413, "upload.tooLarge", { kind: t(langOf(c), `upload.kinds.${FILE_KINDS[kind].limit}`), max: sizeText(e.maxBytes) }, { kind, maxBytes: e.maxBytes });
+    return new ApiError(
+      413,
+      "upload.tooLarge",
+      { kind: t(langOf(c), `upload.kinds.${FILE_KINDS[kind].limit}`), max: sizeText(e.maxBytes) },
+      { kind, maxBytes: e.maxBytes },
+    );
   return new ApiError(400, "upload.formatError", {}, { kind, accepted: Object.keys(FILE_KINDS[kind].types) });
 }
 
@@ -119,8 +124,19 @@ export function registerFileRoutes(app: App, deps: Deps) {
     summary: "A file's bytes (or its thumbnail), for a user allowed to see the record it belongs to",
     description: "404 when there is no such file or the caller may not see its record (another kindergarten's user, another uploader's temporary file).",
     security: tokenHeader,
-    request: { params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }), query: z.object({ variant: z.enum(["file", "thumb"]).optional() }) },
-    responses: { 200: { description: "the bytes with their content type", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } } },
+    request: {
+      params: z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .positive()
+          .openapi({ param: { name: "id", in: "path" } }),
+      }),
+      query: z.object({ variant: z.enum(["file", "thumb"]).optional() }),
+    },
+    responses: {
+      200: { description: "the bytes with their content type", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    },
   });
   app.get("/files/:id{[0-9]+}", requireAuth, async (c: Context<AppEnv>) => {
     const row = await files.visible(deps, scopeOf(c), pathId(c));
@@ -146,7 +162,15 @@ export function registerFileRoutes(app: App, deps: Deps) {
     tags,
     summary: "Delete the caller's own temporary upload (a file a record uses goes with the record or its replacement)",
     security: tokenHeader,
-    request: { params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }) },
+    request: {
+      params: z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .positive()
+          .openapi({ param: { name: "id", in: "path" } }),
+      }),
+    },
     responses: { 200: { description: "deleted", content: { "application/json": { schema: envelope(z.null()) } } } },
   });
   app.delete("/files/:id{[0-9]+}", requireAuth, async (c: Context<AppEnv>) => {

@@ -138,7 +138,8 @@ export class LocalDiskStorage implements StorageProvider {
       .select(["bucket", "prefix", "expires_at"])
       .where("token_hash", "=", sha256(securityToken))
       .executeTakeFirst();
-    if (!cred || cred.bucket !== bucket || cred.expires_at <= new Date().toISOString() || !key.startsWith(cred.prefix)) return { stored: false, reason: "forbidden" };
+    if (!cred || cred.bucket !== bucket || cred.expires_at <= new Date().toISOString() || !key.startsWith(cred.prefix))
+      return { stored: false, reason: "forbidden" };
     if (declaredBytes > maxBytes) return { stored: false, reason: "tooLarge" };
     return this.write(p, body, maxBytes);
   }
@@ -173,7 +174,10 @@ export class LocalDiskStorage implements StorageProvider {
   }
 }
 
-export const joinKey = (...parts: string[]) => join(...parts).split(sep).join("/");
+export const joinKey = (...parts: string[]) =>
+  join(...parts)
+    .split(sep)
+    .join("/");
 
 /** The file service on the configured back end: STORAGE=s3 → S3_* buckets, else local disk under UPLOAD_DIR. */
 export function createFileService(db: Db, config: ApiConfig): FileService {
@@ -192,10 +196,7 @@ export async function stsReply(
 ) {
   const store = deps.files.store;
   const wantsUpload = o.kind != null || o.fileName != null || store.kind === "s3";
-  const cred =
-    store.kind === "local"
-      ? await deps.storage.issueCredentials({ userId: o.userId, bucket: o.bucket, baseUrl: o.baseUrl })
-      : null;
+  const cred = store.kind === "local" ? await deps.storage.issueCredentials({ userId: o.userId, bucket: o.bucket, baseUrl: o.baseUrl }) : null;
   if (!wantsUpload) return cred!;
   const kind: FileKind = o.kind ?? "image";
   const types = FILE_KINDS[kind].types as Record<string, string>;

@@ -26,7 +26,11 @@ export const fileKindOf = (f: FormField): FileKind => f.fileKind ?? (f.kind === 
 
 /** Every file field of a definition with its kind. */
 export const fileFieldsOf = (def: ResourceDefinition): Record<string, FileKind> =>
-  Object.fromEntries(allFormFields(def).filter((f) => f.kind === "image" || f.kind === "file").map((f) => [f.name, fileKindOf(f)]));
+  Object.fromEntries(
+    allFormFields(def)
+      .filter((f) => f.kind === "image" || f.kind === "file")
+      .map((f) => [f.name, fileKindOf(f)]),
+  );
 
 export interface UploadForm {
   formData: FormData;

@@ -235,8 +235,7 @@ export interface Download {
 const quoteName = (v: string) => v.replace(/[\r\n"\\]/g, "_");
 
 async function* multipartBody(boundary: string, fields: Record<string, string>, file: UploadPart): AsyncGenerator<Uint8Array> {
-  for (const [k, v] of Object.entries(fields))
-    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(k)}"\r\n\r\n${v}\r\n`);
+  for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(k)}"\r\n\r\n${v}\r\n`);
   yield Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(file.name)}"; filename="${quoteName(file.filename)}"; filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType || "application/octet-stream"}\r\n\r\n`,
   );
@@ -328,14 +327,11 @@ function withMethods(envelope: EnvelopeFn) {
     /** Like request, but answers `{ data, msg }` (e.g. to show the API's success message). */
     envelope,
     request: call,
-    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) =>
-      call<S>("GET", path, o),
+    get: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: Omit<CallOptions<S>, "form">) => call<S>("GET", path, o),
     post: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("POST", path, o),
     put: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PUT", path, o),
-    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("PATCH", path, o),
-    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) =>
-      call<S>("DELETE", path, o),
+    patch: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("PATCH", path, o),
+    delete: <S extends z.ZodTypeAny | undefined = undefined>(path: string, o?: CallOptions<S>) => call<S>("DELETE", path, o),
   };
 }
 
@@ -395,7 +391,13 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
   }
 
   /** A reply body → `{data, msg}` or the UpstreamError of section 8 (not JSON, not the envelope, 401, reset, non-200, bad data). */
-  function interpret<S extends z.ZodTypeAny | undefined = undefined>(method: string, path: string, status: number, raw: string, schema: S | undefined): { data: Out<S>; msg: string | null } {
+  function interpret<S extends z.ZodTypeAny | undefined = undefined>(
+    method: string,
+    path: string,
+    status: number,
+    raw: string,
+    schema: S | undefined,
+  ): { data: Out<S>; msg: string | null } {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -616,10 +618,7 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
           kindergartenId: user?.info.kindergartenId,
         });
         return redirect(to, {
-          headers: combineHeaders(
-            await destroyUser(request),
-            await createToastHeaders({ type: "error", message: error.message }, request),
-          ),
+          headers: combineHeaders(await destroyUser(request), await createToastHeaders({ type: "error", message: error.message }, request)),
         });
       }
       if (error.kind === "needResetPassword") {
@@ -640,11 +639,7 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
  * as a 2 s toast. Redirect Responses (401, Need Reset Password) pass through; other errors rethrow.
  *   const saved = await toastOnError(request, upstream(request).post("x/", { form }));
  */
-export async function toastOnError<T>(
-  request: Request,
-  promise: Promise<T>,
-  opts: { redirectTo?: string; message?: string } = {},
-): Promise<T> {
+export async function toastOnError<T>(request: Request, promise: Promise<T>, opts: { redirectTo?: string; message?: string } = {}): Promise<T> {
   try {
     return await promise;
   } catch (error) {

@@ -15,7 +15,10 @@ import { phoneOf, startTestApi, type TestApi } from "./helpers";
  * s3rver started here — and on the database of TEST_DATABASE (SQLite default, PostgreSQL).
  */
 const IMAGE_LIMIT = 64 * 1024;
-const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#e44" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#e44" } })
+    .png()
+    .toBuffer();
 const FAKE_PNG = Buffer.from("this is a text file that calls itself photo.png\n".repeat(20));
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.from([0, 0, 0, 0]), Buffer.from("mp42isom"), Buffer.alloc(64)]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -29,7 +32,12 @@ async function upload(t: TestApi, token: string, body: Buffer, name: string, kin
 
 async function get(t: TestApi, token: string, id: number, variant = "file") {
   const res = await fetch(new URL(`files/${id}?variant=${variant}`, t.url), { headers: { token } });
-  return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    disposition: res.headers.get("content-disposition"),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 for (const backend of ["local", "s3"] as const) {
@@ -46,9 +54,27 @@ for (const backend of ["local", "s3"] as const) {
       let storage: StorageConfig | undefined;
       if (backend === "s3") {
         s3dir = mkdtempSync(join(tmpdir(), "kg-s3-"));
-        s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3dir, configureBuckets: [{ name: "kg-main", configs: [] }, { name: "kg-temp", configs: [] }] });
+        s3 = new S3rver({
+          port: 0,
+          address: "127.0.0.1",
+          silent: true,
+          directory: s3dir,
+          configureBuckets: [
+            { name: "kg-main", configs: [] },
+            { name: "kg-temp", configs: [] },
+          ],
+        });
         const { port } = await s3.run();
-        storage = { kind: "s3", endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", bucket: "kg-main", tempBucket: "kg-temp", forcePathStyle: true };
+        storage = {
+          kind: "s3",
+          endpoint: `http://127.0.0.1:${port}`,
+          region: "us-east-1",
+          accessKeyId: "S3RVER",
+          secretAccessKey: "S3RVER",
+          bucket: "kg-main",
+          tempBucket: "kg-temp",
+          forcePathStyle: true,
+        };
       }
       const limits = loadLimits({} as NodeJS.ProcessEnv);
       t = await startTestApi({ ...(storage ? { storage } : {}), limits: { ...limits, upload: { ...limits.upload, image: IMAGE_LIMIT } } });
@@ -63,8 +89,20 @@ for (const backend of ["local", "s3"] as const) {
     });
 
     const store = () => t.api.deps.files.store;
-    const everything = async () => [...(await store().listOlderThan("temp", new Date(Date.now() + 3600_000))), ...(await store().listOlderThan("main", new Date(Date.now() + 3600_000)))].sort();
-    const rowCount = async () => Number((await t.api.handle.db.selectFrom("files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const everything = async () =>
+      [
+        ...(await store().listOlderThan("temp", new Date(Date.now() + 3600_000))),
+        ...(await store().listOlderThan("main", new Date(Date.now() + 3600_000))),
+      ].sort();
+    const rowCount = async () =>
+      Number(
+        (
+          await t.api.handle.db
+            .selectFrom("files")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const staging = () => {
       try {
         return readdirSync(join(t.api.deps.config.uploadDir, ".staging"));

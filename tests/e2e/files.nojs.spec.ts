@@ -9,7 +9,12 @@ import { login } from "../fixtures/e2e";
 test("without JavaScript a kindergarten admin gives a user a photo; a .png that is text is refused with the message", async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), "kg-e2e-files-"));
   const photo = join(dir, "photo.png");
-  writeFileSync(photo, await sharp({ create: { width: 300, height: 200, channels: 3, background: "#a37" } }).png().toBuffer());
+  writeFileSync(
+    photo,
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#a37" } })
+      .png()
+      .toBuffer(),
+  );
   const fake = join(dir, "fake.png");
   writeFileSync(fake, "not an image at all\n".repeat(20));
 

@@ -12,7 +12,11 @@ const { createUpstreamClient, UpstreamError } = await import("~/utils/upstream.s
  * streamed (chunked) multipart body the API's reader parses, with the usual headers; the download comes back as a
  * stream with type and disposition; envelopes of errors, 401 and timeouts are the section 8 failures of every call.
  */
-let received: { headers: http.IncomingHttpHeaders; fields: Record<string, string>; file: { name: string; filename?: string; size: number; firstByte: number } | null }[] = [];
+let received: {
+  headers: http.IncomingHttpHeaders;
+  fields: Record<string, string>;
+  file: { name: string; filename?: string; size: number; firstByte: number } | null;
+}[] = [];
 const BIG = 3 * 1024 * 1024;
 
 const server = http.createServer(async (req, res) => {
@@ -37,14 +41,18 @@ const server = http.createServer(async (req, res) => {
       }
     }
     received.push({ headers: req.headers, fields, file });
-    return send(200, { code: 200, msg: "ok", data: { id: 7, kind: "image", name: file?.filename ?? "", contentType: "image/png", size: file?.size ?? 0, hasThumbnail: true, bucket: "temp" } });
+    return send(200, {
+      code: 200,
+      msg: "ok",
+      data: { id: 7, kind: "image", name: file?.filename ?? "", contentType: "image/png", size: file?.size ?? 0, hasThumbnail: true, bucket: "temp" },
+    });
   }
   if (path === "/files/refused") {
     req.resume();
     return send(400, { code: 400, msg: "文件格式错误", data: null });
   }
   if (path === "/files/1") {
-    res.writeHead(200, { "content-type": "image/png", "content-disposition": "inline; filename=\"a.png\"", "content-length": String(BIG) });
+    res.writeHead(200, { "content-type": "image/png", "content-disposition": 'inline; filename="a.png"', "content-length": String(BIG) });
     const chunk = Buffer.alloc(64 * 1024, 9);
     for (let i = 0; i < BIG / chunk.length; i++) res.write(chunk);
     return res.end();
@@ -71,7 +79,12 @@ async function* chunks(total: number, size = 64 * 1024) {
 describe("upstream upload", () => {
   it("streams fields and a file part as chunked multipart, with token, lang and appid", async () => {
     received = [];
-    const r = await client().upload("files/", { query: { kind: "image" }, fields: { note: "照片" }, file: { name: "file", filename: "头像.png", contentType: "image/png", body: chunks(BIG) }, schema: fileReplySchema });
+    const r = await client().upload("files/", {
+      query: { kind: "image" },
+      fields: { note: "照片" },
+      file: { name: "file", filename: "头像.png", contentType: "image/png", body: chunks(BIG) },
+      schema: fileReplySchema,
+    });
     expect(r.data.id).toBe(7);
     const got = received[0]!;
     expect(got.headers["transfer-encoding"]).toBe("chunked");
@@ -83,7 +96,9 @@ describe("upstream upload", () => {
   });
 
   it("a refusal is an UpstreamError with the API's message", async () => {
-    const e = await client().upload("files/refused", { file: { name: "file", filename: "x.png", body: chunks(1024) } }).catch((x: unknown) => x);
+    const e = await client()
+      .upload("files/refused", { file: { name: "file", filename: "x.png", body: chunks(1024) } })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UpstreamError);
     expect((e as InstanceType<typeof UpstreamError>).message).toBe("文件格式错误");
     expect((e as InstanceType<typeof UpstreamError>).code).toBe(400);
@@ -102,15 +117,21 @@ describe("upstream download", () => {
   });
 
   it("an envelope instead of a file is the usual failure (404 message, 401 unauthorized)", async () => {
-    const nf = (await client().download("files/2").catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
+    const nf = (await client()
+      .download("files/2")
+      .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
     expect(nf.kind).toBe("code");
     expect(nf.code).toBe(404);
-    const un = (await client().download("files/3").catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
+    const un = (await client()
+      .download("files/3")
+      .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
     expect(un.kind).toBe("unauthorized");
   });
 
   it("times out waiting for the reply (network error text) and a refused connection is a transport error", async () => {
-    const slow = (await client(300).download("files/slow").catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
+    const slow = (await client(300)
+      .download("files/slow")
+      .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
     expect(slow.kind).toBe("timeout");
     const down = createUpstreamClient({ baseUrl: "http://127.0.0.1:1/", appId: "x", lang: "en", timeoutMs: 1000 });
     const e = (await down.download("files/1").catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;

@@ -131,7 +131,11 @@ export class FileService {
     let thumbSize = 0;
     if (kind === "image") {
       try {
-        const info = await sharp(spool).rotate().resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 80 }).toFile(`${spool}.thumb`);
+        const info = await sharp(spool)
+          .rotate()
+          .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 80 })
+          .toFile(`${spool}.thumb`);
         thumbSize = info.size;
       } catch {
         // Magic bytes of a PNG/JPEG but not a readable image.
@@ -214,7 +218,13 @@ export const FILE_OWNERS: Record<string, (deps: Deps, scope: Scope, recordId: nu
  */
 export async function cleanupTemporaryUploads(deps: Pick<Deps, "db" | "files">, olderThanMs = TEMP_UPLOAD_TTL_MS): Promise<{ objects: number; rows: number }> {
   const before = new Date(Date.now() - olderThanMs);
-  const rows = await deps.db.selectFrom("files").select(["id"]).where("bucket", "=", "temp").where("record_type", "is", null).where("created_at", "<", before.toISOString()).execute();
+  const rows = await deps.db
+    .selectFrom("files")
+    .select(["id"])
+    .where("bucket", "=", "temp")
+    .where("record_type", "is", null)
+    .where("created_at", "<", before.toISOString())
+    .execute();
   if (rows.length)
     await write(deps.db, SYSTEM_ACTOR, async (w) => {
       for (const r of rows) await w.delete("files", Number(r.id), "expire");

@@ -66,7 +66,12 @@ export function FileField({ f, field }: { f: FormField; field: FieldMetadata<any
     <div className="space-y-2" data-testid={`file-field-${f.name}`}>
       <input type="hidden" name={field.name} value={id} />
       {preview ? (
-        <img src={preview} alt={t("crud:files.preview")} className="h-20 w-20 rounded object-cover ring-1 ring-gray-200" data-testid={`file-preview-${f.name}`} />
+        <img
+          src={preview}
+          alt={t("crud:files.preview")}
+          className="h-20 w-20 rounded object-cover ring-1 ring-gray-200"
+          data-testid={`file-preview-${f.name}`}
+        />
       ) : id ? (
         <a href={`/files/${id}`} className="text-sm text-primary hover:underline">
           {t("crud:files.current")}
@@ -83,7 +88,9 @@ export function FileField({ f, field }: { f: FormField; field: FieldMetadata<any
         className="block text-sm text-gray-700 file:mr-3 file:rounded file:border-0 file:bg-sky-50 file:px-3 file:py-1.5 file:text-sky-700"
         data-testid={`file-input-${f.name}`}
       />
-      {progress != null ? <progress value={progress} max={100} aria-label={t("crud:files.uploading")} className="h-2 w-full" data-testid={`file-progress-${f.name}`} /> : null}
+      {progress != null ? (
+        <progress value={progress} max={100} aria-label={t("crud:files.uploading")} className="h-2 w-full" data-testid={`file-progress-${f.name}`} />
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-600" data-testid={`file-error-${f.name}`}>
           {error}
