@@ -2,10 +2,11 @@ import zhApi from "@contract/locales/zh/api.json";
 import enApi from "@contract/locales/en/api.json";
 import { langFromHeader, type Lang } from "@contract/settings";
 
-type Dict = Record<string, unknown>;
+export type Dict = Record<string, unknown>;
 const DICTS: Record<Lang, Dict> = { zh: zhApi as Dict, en: enApi as Dict };
 
-function lookup(dict: Dict, key: string): string | undefined {
+/** THE dictionary lookup of the API (dotted key → string), for the `api` namespace and the resource namespaces (api/resources/i18n.ts). */
+export function lookup(dict: Dict, key: string): string | undefined {
   let cur: unknown = dict;
   for (const part of key.split(".")) {
     if (cur && typeof cur === "object" && part in (cur as Dict)) cur = (cur as Dict)[part];

@@ -1,19 +1,9 @@
 import { LOCALES, NAMESPACES } from "@contract/locales";
 import { splitMessage } from "@contract/resource";
-import { t as apiT, type Lang } from "@api/i18n";
+import { lookup, t as apiT, type Dict, type Lang } from "@api/i18n";
 
-type Dict = Record<string, unknown>;
 /** Every namespace of the registry (contract/locales/index.ts), for `ns:key` messages. */
 const NS: Record<string, Record<Lang, Dict>> = Object.fromEntries(NAMESPACES.map((ns) => [ns, { zh: LOCALES.zh[ns], en: LOCALES.en[ns] }]));
-
-function lookup(dict: Dict, key: string): string | undefined {
-  let cur: unknown = dict;
-  for (const part of key.split(".")) {
-    if (cur && typeof cur === "object" && part in (cur as Dict)) cur = (cur as Dict)[part];
-    else return undefined;
-  }
-  return typeof cur === "string" ? cur : undefined;
-}
 
 /**
  * Translates `crud:…` / `resources:…` keys (with `#a=1` parameters, see contract/resource.ts) and,
