@@ -231,7 +231,7 @@ describe("console permission matrix: every page's route module and every resourc
       const file = routeFile(p.path);
       const mod = await load(file);
       const url = p.path.replace(/:id/g, "1");
-      const params = p.path.includes(":id") ? { id: "1" } : {};
+      const params: Record<string, string> = p.path.includes(":id") ? { id: "1" } : {};
       for (const a of actors) {
         const ok = pageAllows(p.path, a);
         // GET of every page × every user × both tenants: the built-server block below. Here: the module's action.
