@@ -5,37 +5,13 @@
  * parsed with the shared schema exactly as the console parses them.
  */
 import type { Context } from "hono";
-import { isNamespacedKey, type ResourceDefinition } from "@contract/resource";
-import { ApiError, langOf } from "@api/http";
-import { hasKey, t as apiT, type Lang } from "@api/i18n";
+import type { ResourceDefinition } from "@contract/resource";
+import { langOf, run } from "@api/http";
 import { parseForm } from "./engine";
 import { rt } from "./i18n";
 
-function translate(lang: Lang, m: unknown): string {
-  if (typeof m !== "string") return rt(lang, (m as { key: string }).key, (m as { params?: Record<string, string | number> }).params);
-  if (isNamespacedKey(m)) return rt(lang, m);
-  if (hasKey(m)) return apiT(lang, m);
-  return rt(lang, "crud:validation.invalid");
-}
-
-/** Runs a handler; an ApiError becomes `{code, msg, data}` with every message translated. */
-export const runCustom =
-  <C extends Context>(fn: (c: C) => Promise<Response>) =>
-  async (c: C) => {
-    try {
-      return await fn(c);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const lang = langOf(c);
-      let data = e.data;
-      if (data && typeof data === "object" && "errors" in data) {
-        const errors: Record<string, string[]> = {};
-        for (const [field, list] of Object.entries((data as { errors: Record<string, unknown[]> }).errors)) errors[field] = list.map((m) => translate(lang, m));
-        data = { ...(data as object), errors };
-      }
-      return c.json({ code: e.status, msg: e.raw ?? rt(lang, e.key, e.params), data }, e.status);
-    }
-  };
+/** Runs a handler; an ApiError becomes `{code, msg, data}` with every message translated (api/http `run`, the one error path). */
+export const runCustom = run;
 
 /** The form-encoded body parsed with the definition's form schema (422 per field, as the engine). */
 export async function parseBodyWith(c: Context, def: ResourceDefinition, mode: "create" | "change" = "change") {
