@@ -63,7 +63,11 @@ let superToken = "";
 
 beforeAll(async () => {
   t = await startTestApi();
-  const phones = [...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })), { label: "group 2 admin (405)", phone: phoneOf(405) }, { label: "group 2 principal (401)", phone: phoneOf(401) }];
+  const phones = [
+    ...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })),
+    { label: "group 2 admin (405)", phone: phoneOf(405) },
+    { label: "group 2 principal (401)", phone: phoneOf(401) },
+  ];
   const replies = await Promise.all(phones.map((p) => t.login(p.phone)));
   replies.forEach((r, i) => {
     if (r.code !== 200) throw new Error(`login ${phones[i]!.phone}: ${r.code} ${r.msg}`);
@@ -205,7 +209,11 @@ async function targetsOf(def: ResourceDefinition): Promise<Targets> {
 describe("API permission matrix: every resource definition, on rows of two tenants", () => {
   it("covers every resource of the registry (picked up from contract/resources)", () => {
     expect(defs.map((d) => d.name)).toEqual(expect.arrayContaining(["classes", "places"]));
-    for (const d of defs) expect(table.some((r) => r.path === d.page), d.page).toBe(true);
+    for (const d of defs)
+      expect(
+        table.some((r) => r.path === d.page),
+        d.page,
+      ).toBe(true);
   });
 
   it("logs in the 16 role accounts and the two group-2 users", () => {
@@ -224,13 +232,16 @@ describe("API permission matrix: every resource definition, on rows of two tenan
       /** Tenancy: by the row's kindergarten/group; a row without either is in reach when the user's own list shows it. */
       const reaches = (a: Actor, item: Record<string, unknown>) => {
         const o = ownerOf(def, item);
-        return o.kg == null && o.group == null ? (a.role === 6 || (visible.get(a)?.has(Number(item.id)) ?? false)) : inScope(a, o);
+        return o.kg == null && o.group == null ? a.role === 6 || (visible.get(a)?.has(Number(item.id)) ?? false) : inScope(a, o);
       };
       const exportable = opt(def, "exportable");
       const itemEndpoint = opt(def, "itemEndpoint");
       const base = def.endpoint;
       const idPath = (item: Record<string, unknown> | null) => `${base}${item ? Number(item.id) : NO_SUCH_ID}/`;
-      const rows: [string, Record<string, unknown> | null][] = [[own ? "kg1 row" : "unknown id", own], ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : [])];
+      const rows: [string, Record<string, unknown> | null][] = [
+        [own ? "kg1 row" : "unknown id", own],
+        ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : []),
+      ];
       const hasImport = Boolean(def.importColumns?.length);
       const bulk = opt(def, "bulkDelete");
 
@@ -250,44 +261,89 @@ describe("API permission matrix: every resource definition, on rows of two tenan
           run: async () => {
             const r = await t.call("GET", base, { token: a.token, query: { pageSize: 10000 } });
             const items = (r.data?.list ?? []) as Record<string, unknown>[];
-            if (switcher && !read && items.some((i) => Object.keys(i).sort().join() !== "id,kindergartenName")) return { ...r, code: -1, msg: "the switcher list carries bindings" };
+            if (switcher && !read && items.some((i) => Object.keys(i).sort().join() !== "id,kindergartenName"))
+              return { ...r, code: -1, msg: "the switcher list carries bindings" };
             return r;
           },
         });
-        if (exportable) cells.push({
-          resource: def.name,
-          action: "export csv",
-          actor: a,
-          want: [read ? 200 : 403],
-          run: async () => {
-            const r = await t.call("GET", `${base}export/`, { token: a.token, query: { format: "csv" } });
-            // A file download has no envelope: the helper reports its HTTP status.
-            return r.headers.get("content-type")?.includes("text/csv") ? { ...r, code: 200 } : r;
-          },
-        });
+        if (exportable)
+          cells.push({
+            resource: def.name,
+            action: "export csv",
+            actor: a,
+            want: [read ? 200 : 403],
+            run: async () => {
+              const r = await t.call("GET", `${base}export/`, { token: a.token, query: { format: "csv" } });
+              // A file download has no envelope: the helper reports its HTTP status.
+              return r.headers.get("content-type")?.includes("text/csv") ? { ...r, code: 200 } : r;
+            },
+          });
         for (const [label, item] of rows) {
           const reach = item ? reaches(a, item) : false;
           const want = (action: "read" | WriteAction) => (allows(def, action, a) ? (reach ? null : 404) : 403);
-          if (itemEndpoint) cells.push({ resource: def.name, action: `get ${label}`, actor: a, want: [want("read") ?? 200], run: () => t.call("GET", idPath(item), { token: a.token }) });
+          if (itemEndpoint)
+            cells.push({
+              resource: def.name,
+              action: `get ${label}`,
+              actor: a,
+              want: [want("read") ?? 200],
+              run: () => t.call("GET", idPath(item), { token: a.token }),
+            });
           for (const action of ["change", "delete"] as const) {
             const w = want(action);
             if (w === null) continue; // allowed on this row: phase 2
             const wants = nobody(def, action) || (action === "change" && !itemEndpoint) ? [403, 404, 405] : [w];
             if (action === "change")
-              cells.push({ resource: def.name, action: `change ${label}`, actor: a, want: wants, run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item ?? {}) }) });
+              cells.push({
+                resource: def.name,
+                action: `change ${label}`,
+                actor: a,
+                want: wants,
+                run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item ?? {}) }),
+              });
             else {
-              cells.push({ resource: def.name, action: `delete ${label}`, actor: a, want: wants, run: () => t.call("DELETE", idPath(item), { token: a.token }) });
+              cells.push({
+                resource: def.name,
+                action: `delete ${label}`,
+                actor: a,
+                want: wants,
+                run: () => t.call("DELETE", idPath(item), { token: a.token }),
+              });
               if (bulk)
-                cells.push({ resource: def.name, action: `bulk delete ${label}`, actor: a, want: wants, run: () => t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(item?.id ?? NO_SUCH_ID) } }) });
+                cells.push({
+                  resource: def.name,
+                  action: `bulk delete ${label}`,
+                  actor: a,
+                  want: wants,
+                  run: () => t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(item?.id ?? NO_SUCH_ID) } }),
+                });
             }
           }
         }
         if (allows(def, "create", a)) allowedWrites.push({ actor: a, action: "create" });
         else {
-          cells.push({ resource: def.name, action: "create", actor: a, want: nobody(def, "create") ? [403, 404, 405] : [403], run: () => t.call("POST", base, { token: a.token, form: formFrom(def, own ?? {}, "-x") }) });
+          cells.push({
+            resource: def.name,
+            action: "create",
+            actor: a,
+            want: nobody(def, "create") ? [403, 404, 405] : [403],
+            run: () => t.call("POST", base, { token: a.token, form: formFrom(def, own ?? {}, "-x") }),
+          });
           if (hasImport) {
-            cells.push({ resource: def.name, action: "import template", actor: a, want: [403], run: () => t.call("GET", `${base}import_template/`, { token: a.token }) });
-            cells.push({ resource: def.name, action: "import", actor: a, want: [403], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
+            cells.push({
+              resource: def.name,
+              action: "import template",
+              actor: a,
+              want: [403],
+              run: () => t.call("GET", `${base}import_template/`, { token: a.token }),
+            });
+            cells.push({
+              resource: def.name,
+              action: "import",
+              actor: a,
+              want: [403],
+              run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }),
+            });
           }
         }
         if (allows(def, "change", a)) allowedWrites.push({ actor: a, action: "change" });
@@ -304,7 +360,8 @@ describe("API permission matrix: every resource definition, on rows of two tenan
           const r = await t.call("GET", base, { token: a.token, query: { pageSize: 10000 } });
           for (const item of (r.data?.list ?? []) as Record<string, unknown>[]) {
             const o = ownerOf(def, item);
-            if ((o.kg != null || o.group != null) && !inScope(a, o)) leaks.push(`${def.name} list as ${a.label}: row ${String(item.id)} of kg ${o.kg} / group ${o.group}`);
+            if ((o.kg != null || o.group != null) && !inScope(a, o))
+              leaks.push(`${def.name} list as ${a.label}: row ${String(item.id)} of kg ${o.kg} / group ${o.group}`);
           }
         },
       );
@@ -349,13 +406,25 @@ describe("API permission matrix: every resource definition, on rows of two tenan
               },
             });
             // No file part at all: a malformed request (400) or an invalid file (422); either way past the permission checks.
-            cells2.push({ resource: def.name, action: "import (no file)", actor: a, want: [400, 422], run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }) });
+            cells2.push({
+              resource: def.name,
+              action: "import (no file)",
+              actor: a,
+              want: [400, 422],
+              run: () => t.call("POST", `${base}import/`, { token: a.token, form: { x: "1" } }),
+            });
           }
         }
         for (const [label, item] of rows) {
           if (!item || !reaches(a, item)) continue;
           if (action === "change" && itemEndpoint)
-            cells2.push({ resource: def.name, action: `change ${label} (same values)`, actor: a, want: OK_WRITE, run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item) }) });
+            cells2.push({
+              resource: def.name,
+              action: `change ${label} (same values)`,
+              actor: a,
+              want: OK_WRITE,
+              run: () => t.call("PUT", idPath(item), { token: a.token, form: formFrom(def, item) }),
+            });
         }
         if (action === "delete" || action === "bulkDelete") {
           // A row of her own: create one as this user (a copy of a row she reaches), then delete it.
@@ -368,7 +437,10 @@ describe("API permission matrix: every resource definition, on rows of two tenan
             run: async () => {
               const created = source ? await t.call("POST", base, { token: a.token, form: formFrom(def, source, `-d${a.role}${action.length}`) }) : null;
               const id = created && codeOf(created) === 200 ? Number(created.data.id) : NO_SUCH_ID;
-              const r = action === "delete" ? await t.call("DELETE", `${base}${id}/`, { token: a.token }) : await t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(id) } });
+              const r =
+                action === "delete"
+                  ? await t.call("DELETE", `${base}${id}/`, { token: a.token })
+                  : await t.call("POST", `${base}bulk_delete/`, { token: a.token, form: { ids: String(id) } });
               return id === NO_SUCH_ID ? r : { ...r, code: codeOf(r) === 200 ? 200 : -codeOf(r) };
             },
           });
@@ -380,7 +452,9 @@ describe("API permission matrix: every resource definition, on rows of two tenan
       const bad = all.filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
       const refused = all.filter((o) => o.got === 403).length;
       const hidden = all.filter((o) => o.got === 404).length;
-      console.log(`[matrix] ${def.name}: ${all.length} cells (${refused} refused 403, ${hidden} outside the tenant 404, ${all.length - refused - hidden} allowed), ${bad.length} mismatches`);
+      console.log(
+        `[matrix] ${def.name}: ${all.length} cells (${refused} refused 403, ${hidden} outside the tenant 404, ${all.length - refused - hidden} allowed), ${bad.length} mismatches`,
+      );
       expect([...bad, ...leaks]).toEqual([]);
     });
   }
@@ -424,7 +498,13 @@ describe("API permission matrix: the binding endpoints of section 7", () => {
           },
         });
         if (!allowed) {
-          cells.push({ resource: base, action: "POST", actor: a, want: [403], run: () => t.call("POST", base, { token: a.token, form: { userId, kindergartenId: 3 } }) });
+          cells.push({
+            resource: base,
+            action: "POST",
+            actor: a,
+            want: [403],
+            run: () => t.call("POST", base, { token: a.token, form: { userId, kindergartenId: 3 } }),
+          });
           cells.push({ resource: base, action: "DELETE", actor: a, want: [403], run: () => t.call("DELETE", `${base}${existing.id}/`, { token: a.token }) });
         }
       }
@@ -437,7 +517,11 @@ describe("API permission matrix: the binding endpoints of section 7", () => {
         const created = await t.call("POST", base, { token: a.token, form: { userId, kindergartenId: 3 } });
         phase2.push({ cell: { resource: base, action: "POST", actor: a, want: [200], run: async () => created }, got: codeOf(created), msg: created.msg });
         const del = await t.call("DELETE", `${base}${created.data?.id ?? NO_SUCH_ID}/`, { token: a.token });
-        phase2.push({ cell: { resource: base, action: "DELETE (the new binding)", actor: a, want: [200], run: async () => del }, got: codeOf(del), msg: del.msg });
+        phase2.push({
+          cell: { resource: base, action: "DELETE (the new binding)", actor: a, want: [200], run: async () => del },
+          got: codeOf(del),
+          msg: del.msg,
+        });
       }
       const bad = [...phase1, ...phase2].filter((o) => !o.cell.want.includes(o.got)).map(describeMismatch);
       console.log(`[matrix] ${base}: ${phase1.length + phase2.length} cells, ${bad.length} mismatches`);
@@ -464,7 +548,8 @@ describe("API permission matrix: the single-row editors of the kindergarten sect
       for (const a of actors) {
         const read = allows(def, "read", a);
         const change = allows(def, "change", a);
-        if (list) cells.push({ resource: def.name, action: `GET ${list}`, actor: a, want: [read ? 200 : 403], run: () => t.call("GET", list, { token: a.token }) });
+        if (list)
+          cells.push({ resource: def.name, action: `GET ${list}`, actor: a, want: [read ? 200 : 403], run: () => t.call("GET", list, { token: a.token }) });
         for (const kg of targets) {
           const path = paths(kg);
           cells.push({
@@ -475,7 +560,8 @@ describe("API permission matrix: the single-row editors of the kindergarten sect
             run: async () => {
               const r = await t.call("GET", path, { token: a.token });
               // The punch setting answered is that of the caller's own kindergarten.
-              if (codeOf(r) === 200 && def === punchSettings && r.data.kindergartenId !== a.kg) return { ...r, code: -1, msg: `setting of kindergarten ${r.data.kindergartenId}` };
+              if (codeOf(r) === 200 && def === punchSettings && r.data.kindergartenId !== a.kg)
+                return { ...r, code: -1, msg: `setting of kindergarten ${r.data.kindergartenId}` };
               return r;
             },
           });
@@ -486,7 +572,9 @@ describe("API permission matrix: the single-row editors of the kindergarten sect
             want: change ? OK_WRITE : [403],
             run: async () => {
               // The form: the row as an allowed reader sees it (refused users send the same, to be refused).
-              const reader = actors.find((x) => allows(def, "change", x) && (def === optionalFunctions || x.kg === (a.kg ?? 1))) ?? actors.find((x) => allows(def, "read", x))!;
+              const reader =
+                actors.find((x) => allows(def, "change", x) && (def === optionalFunctions || x.kg === (a.kg ?? 1))) ??
+                actors.find((x) => allows(def, "read", x))!;
               const current = await t.call("GET", path, { token: (change ? a : reader).token });
               return t.call("PUT", path, { token: a.token, form: formFrom(def, (current.data ?? {}) as Record<string, unknown>) });
             },
@@ -529,7 +617,8 @@ describe("API permission matrix: the actions offered per row are exactly those a
           rows++;
           const want = expectedActions(def, a, item);
           refused += Object.values(want).filter((v) => !v).length;
-          if (JSON.stringify(item.actions) !== JSON.stringify(want)) bad.push(`${a.label} row ${String(item.id)}: ${JSON.stringify(item.actions)}, want ${JSON.stringify(want)}`);
+          if (JSON.stringify(item.actions) !== JSON.stringify(want))
+            bad.push(`${a.label} row ${String(item.id)}: ${JSON.stringify(item.actions)}, want ${JSON.stringify(want)}`);
         }
       }
       console.log(`[matrix] ${def.name}: actions of ${rows} listed rows, ${refused} refused offers, ${bad.length} mismatches`);
@@ -540,7 +629,8 @@ describe("API permission matrix: the actions offered per row are exactly those a
   it("users: the one-item reply carries the same actions as the list", async () => {
     const admin = actors.find((a) => a.role === 5 && a.kg === 1)!;
     const list = (await t.call("GET", "users/", { token: admin.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
-    for (const item of list.slice(0, 30)) expect((await t.call("GET", `users/${String(item.id)}/`, { token: admin.token })).data.actions, `user ${String(item.id)}`).toEqual(item.actions);
+    for (const item of list.slice(0, 30))
+      expect((await t.call("GET", `users/${String(item.id)}/`, { token: admin.token })).data.actions, `user ${String(item.id)}`).toEqual(item.actions);
   });
 
   it("users: every action refused in the offer is refused by the API, and the user is unchanged", async () => {
@@ -550,8 +640,15 @@ describe("API permission matrix: the actions offered per row are exactly those a
       const list = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
       const refusedRows = list.filter((u) => Object.values(u.actions as Record<string, boolean>).some((v) => !v));
       // The demo data gives each administrator herself, and those of group 1 users they may not manage (the super admin, group staff).
-      expect(refusedRows.some((u) => u.id === a.userId), `${a.label} sees herself`).toBe(true);
-      if (a.group === 1) expect(refusedRows.some((u) => !(u.actions as Record<string, boolean>).change), `${a.label} sees users she may not manage`).toBe(true);
+      expect(
+        refusedRows.some((u) => u.id === a.userId),
+        `${a.label} sees herself`,
+      ).toBe(true);
+      if (a.group === 1)
+        expect(
+          refusedRows.some((u) => !(u.actions as Record<string, boolean>).change),
+          `${a.label} sees users she may not manage`,
+        ).toBe(true);
       for (const u of refusedRows) {
         const acts = u.actions as Record<string, boolean>;
         const id = Number(u.id);
@@ -561,7 +658,12 @@ describe("API permission matrix: the actions offered per row are exactly those a
           ["delete", acts.delete!, () => t.call("DELETE", `users/${id}/`, { token: a.token }), self ? [409] : [403]],
           ["bulk delete", acts.delete!, () => t.call("POST", "users/bulk_delete/", { token: a.token, form: { ids: String(id) } }), self ? [409] : [403]],
           ["disable", acts.setEnabled!, () => t.call("POST", `users/${id}/enabled/`, { token: a.token, form: { enabled: "false" } }), self ? [422] : [403]],
-          ["bulk disable", acts.setEnabled!, () => t.call("POST", "users/bulk_enabled/", { token: a.token, form: { ids: String(id), enabled: "false" } }), self ? [422] : [403]],
+          [
+            "bulk disable",
+            acts.setEnabled!,
+            () => t.call("POST", "users/bulk_enabled/", { token: a.token, form: { ids: String(id), enabled: "false" } }),
+            self ? [422] : [403],
+          ],
           ["reset password", acts.resetPassword!, () => t.call("POST", `users/${id}/password/`, { token: a.token }), [403]],
         ];
         for (const [what, offered, run, want] of tries) {
@@ -572,7 +674,11 @@ describe("API permission matrix: the actions offered per row are exactly those a
         }
       }
       const after = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as Record<string, unknown>[];
-      for (const u of refusedRows) expect(after.find((x) => x.id === u.id), `user ${String(u.id)} unchanged`).toEqual(u);
+      for (const u of refusedRows)
+        expect(
+          after.find((x) => x.id === u.id),
+          `user ${String(u.id)} unchanged`,
+        ).toEqual(u);
     }
     console.log(`[matrix] users: ${tried} refused offers tried, all refused`);
     expect(tried).toBeGreaterThan(10);
@@ -626,7 +732,11 @@ interface Gated {
   actions?: Record<string, { roles?: readonly number[] }>;
 }
 const isGated = (v: unknown): v is Gated =>
-  typeof v === "object" && v !== null && typeof (v as Gated).page === "string" && typeof (v as Gated).endpoint === "string" && (v as Gated).page.startsWith("/");
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as Gated).page === "string" &&
+  typeof (v as Gated).endpoint === "string" &&
+  (v as Gated).page.startsWith("/");
 
 declare global {
   interface ImportMeta {
@@ -687,11 +797,17 @@ describe("API permission matrix: every registered endpoint belongs to a group an
         const p = k.slice(k.indexOf(" ") + 1);
         return !isPublic(k.slice(0, k.indexOf(" ")), p) && !SESSION_PREFIXES.some((x) => p.startsWith(x)) && !ownerDef(p) && !pagePrefix(p);
       });
-    console.log(`[matrix] ${routes.length} registered endpoints, ${defsAll.length} definitions with a page and an endpoint, ${orphans.length} outside every group`);
+    console.log(
+      `[matrix] ${routes.length} registered endpoints, ${defsAll.length} definitions with a page and an endpoint, ${orphans.length} outside every group`,
+    );
     expect(routes.length).toBeGreaterThan(50);
     expect(orphans).toEqual([]);
     // Every definition's page is a row of routes.md, so the page rule of the table applies.
-    for (const d of defsAll) expect(table.some((r) => r.path === d.page), `${d.name}: page ${d.page}`).toBe(true);
+    for (const d of defsAll)
+      expect(
+        table.some((r) => r.path === d.page),
+        `${d.name}: page ${d.page}`,
+      ).toBe(true);
   });
 
   it("session endpoints refuse a caller without a token; unsigned uploads are refused", async () => {
@@ -711,7 +827,15 @@ describe("API permission matrix: every registered endpoint belongs to a group an
   });
 
   it("each definition's endpoints × every user: refused → 403 and nothing written, allowed → not 403", async () => {
-    const auditCount = async () => Number((await t.api.deps.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const auditCount = async () =>
+      Number(
+        (
+          await t.api.deps.db
+            .selectFrom("audit_log")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const pageOk = (page: string, a: Actor) => {
       const row = rowOf(page);
       return row.roles.includes(a.role) && ruleAllows(row.rule, a.role, a.flags);
@@ -751,7 +875,11 @@ describe("API permission matrix: every registered endpoint belongs to a group an
           actor: a,
           allowed,
           want: allowed ? [] : [403],
-          run: () => t.call(r.method, url, { token: a.token, form: r.method === "GET" || r.method === "DELETE" ? undefined : r.path.endsWith("bulk_delete/") ? { ids: String(NO_SUCH_ID) } : {} }),
+          run: () =>
+            t.call(r.method, url, {
+              token: a.token,
+              form: r.method === "GET" || r.method === "DELETE" ? undefined : r.path.endsWith("bulk_delete/") ? { ids: String(NO_SUCH_ID) } : {},
+            }),
         });
       }
     }

@@ -75,7 +75,11 @@ beforeAll(async () => {
   const csrfMod = await import("~/utils/csrf.server");
   const issued = await csrfMod.getCsrfToken(new Request(ORIGIN + "/"));
   csrf = { token: issued.token, cookie: issued.headers!.get("Set-Cookie")!.split(";")[0]! };
-  const phones = [...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })), { label: "group 2 admin (405)", phone: phoneOf(405) }, { label: "group 2 principal (401)", phone: phoneOf(401) }];
+  const phones = [
+    ...Array.from({ length: 16 }, (_, i) => ({ label: `role ${i + 1}`, phone: phoneOf(i + 1) })),
+    { label: "group 2 admin (405)", phone: phoneOf(405) },
+    { label: "group 2 principal (401)", phone: phoneOf(401) },
+  ];
   const replies = await Promise.all(phones.map((p) => t.login(p.phone)));
   for (const [i, r] of replies.entries()) {
     if (r.code !== 200) throw new Error(`login ${phones[i]!.phone}: ${r.code} ${r.msg}`);
@@ -137,14 +141,26 @@ interface Result {
 async function settleResponse(v: unknown): Promise<Result> {
   if (v instanceof Response) {
     const type = v.headers.get("content-type") ?? "";
-    const body = type.includes("json") ? await v.clone().json().catch(() => null) : null;
+    const body = type.includes("json")
+      ? await v
+          .clone()
+          .json()
+          .catch(() => null)
+      : null;
     return { status: v.status, body, headers: v.headers };
   }
   return { status: 200, body: v };
 }
 
 /** Calls a route module's loader (GET) or action (POST form with the CSRF token). */
-async function callRoute(file: string, kind: "loader" | "action", url: string, a: Actor, params: Record<string, string> = {}, form?: Record<string, string | string[]>): Promise<Result> {
+async function callRoute(
+  file: string,
+  kind: "loader" | "action",
+  url: string,
+  a: Actor,
+  params: Record<string, string> = {},
+  form?: Record<string, string | string[]>,
+): Promise<Result> {
   const mod = await load(file);
   const fn = mod[kind];
   if (!fn) return { status: -1, body: `${path.relative(ROUTES_DIR, file)} has no ${kind}` };
@@ -236,7 +252,8 @@ describe("console permission matrix: every page's route module and every resourc
         const ok = pageAllows(p.path, a);
         // GET of every page × every user × both tenants: the built-server block below. Here: the module's action.
         // An empty form (only the CSRF token): refused → 403; allowed → a validation answer or "not built" (405).
-        if (mod.action) cells.push({ what: `POST ${url} (empty form)`, actor: a, want: ok ? NOT_REFUSED : [403], run: () => callRoute(file, "action", url, a, params) });
+        if (mod.action)
+          cells.push({ what: `POST ${url} (empty form)`, actor: a, want: ok ? NOT_REFUSED : [403], run: () => callRoute(file, "action", url, a, params) });
       }
       // Pages with sub-pages but no resource definition (e.g. the optional-functions editor at <page>/<id>/edit):
       // kindergarten 1's editor and an empty save; allowed → the page (or 404 for an id outside her reach).
@@ -244,8 +261,18 @@ describe("console permission matrix: every page's route module and every resourc
       if (defs.some((d) => d.page === p.path) || !fs.existsSync(subFile)) continue;
       for (const a of actors) {
         const ok = pageAllows(p.path, a);
-        cells.push({ what: `GET ${p.path}/1/edit`, actor: a, want: ok ? [200, 404] : [403], run: () => callRoute(subFile, "loader", `${p.path}/1/edit`, a, { "*": "1/edit" }) });
-        cells.push({ what: `POST ${p.path}/1/edit (empty form)`, actor: a, want: ok ? NOT_REFUSED.concat(404) : [403], run: () => callRoute(subFile, "action", `${p.path}/1/edit`, a, { "*": "1/edit" }) });
+        cells.push({
+          what: `GET ${p.path}/1/edit`,
+          actor: a,
+          want: ok ? [200, 404] : [403],
+          run: () => callRoute(subFile, "loader", `${p.path}/1/edit`, a, { "*": "1/edit" }),
+        });
+        cells.push({
+          what: `POST ${p.path}/1/edit (empty form)`,
+          actor: a,
+          want: ok ? NOT_REFUSED.concat(404) : [403],
+          run: () => callRoute(subFile, "action", `${p.path}/1/edit`, a, { "*": "1/edit" }),
+        });
       }
     }
     const { bad, count, refused } = await runCells(cells);
@@ -269,7 +296,10 @@ describe("console permission matrix: every page's route module and every resourc
       const known = (i: Record<string, unknown>) => ownerOf(def, i).kg != null || ownerOf(def, i).group != null;
       const own = all.find((i) => ownerOf(def, i).group === 1 && (ownerOf(def, i).kg ?? 1) === 1) ?? all.find((i) => !known(i));
       const foreign = all.find((i) => ownerOf(def, i).group === 2);
-      const rows: [string, Record<string, unknown> | null][] = [[own ? "kg1 row" : "unknown id", own ?? null], ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : [])];
+      const rows: [string, Record<string, unknown> | null][] = [
+        [own ? "kg1 row" : "unknown id", own ?? null],
+        ...(foreign ? [["kg4 row", foreign] as [string, Record<string, unknown>]] : []),
+      ];
       /** Tenancy by the row's kindergarten/group; a row without either is in reach when the user's own list shows it. */
       const reaches = (a: Actor, item: Record<string, unknown> | null) => {
         if (!item) return false;
@@ -314,22 +344,58 @@ describe("console permission matrix: every page's route module and every resourc
           });
         if (!hasSub) continue;
         cells.push({ what: `GET ${P}/new`, actor: a, want: [create ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/new`, a, sub("new")) });
-        cells.push({ what: `POST ${P}/new (empty form)`, actor: a, want: create ? [400, 302] : [403], run: () => callRoute(subFile, "action", `${P}/new`, a, sub("new")) });
+        cells.push({
+          what: `POST ${P}/new (empty form)`,
+          actor: a,
+          want: create ? [400, 302] : [403],
+          run: () => callRoute(subFile, "action", `${P}/new`, a, sub("new")),
+        });
         if (bulk) {
-          cells.push({ what: `GET ${P}/delete?ids=`, actor: a, want: [del ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/delete?ids=${Number(own?.id ?? NO_SUCH_ID)}`, a, sub("delete")) });
+          cells.push({
+            what: `GET ${P}/delete?ids=`,
+            actor: a,
+            want: [del ? 200 : 403],
+            run: () => callRoute(subFile, "loader", `${P}/delete?ids=${Number(own?.id ?? NO_SUCH_ID)}`, a, sub("delete")),
+          });
           // Bulk delete of an unknown id: allowed → back to the list with an error toast (302); refused → 403.
-          cells.push({ what: `POST ${P}/delete (unknown id)`, actor: a, want: del ? [302] : [403], run: () => callRoute(subFile, "action", `${P}/delete`, a, sub("delete"), { ids: String(NO_SUCH_ID) }) });
+          cells.push({
+            what: `POST ${P}/delete (unknown id)`,
+            actor: a,
+            want: del ? [302] : [403],
+            run: () => callRoute(subFile, "action", `${P}/delete`, a, sub("delete"), { ids: String(NO_SUCH_ID) }),
+          });
         }
         if (def.importColumns?.length) {
-          cells.push({ what: `GET ${P}/import`, actor: a, want: [create ? 200 : 403], run: () => callRoute(subFile, "loader", `${P}/import`, a, sub("import")) });
-          cells.push({ what: `POST ${P}/import (no file)`, actor: a, want: create ? [400] : [403], run: () => callRoute(subFile, "action", `${P}/import`, a, sub("import")) });
-          cells.push({ what: `GET ${P}/export?template=csv`, actor: a, want: [create ? 200 : 403], run: () => callRoute(exportFile, "loader", `${P}/export?template=csv`, a) });
+          cells.push({
+            what: `GET ${P}/import`,
+            actor: a,
+            want: [create ? 200 : 403],
+            run: () => callRoute(subFile, "loader", `${P}/import`, a, sub("import")),
+          });
+          cells.push({
+            what: `POST ${P}/import (no file)`,
+            actor: a,
+            want: create ? [400] : [403],
+            run: () => callRoute(subFile, "action", `${P}/import`, a, sub("import")),
+          });
+          cells.push({
+            what: `GET ${P}/export?template=csv`,
+            actor: a,
+            want: [create ? 200 : 403],
+            run: () => callRoute(exportFile, "loader", `${P}/export?template=csv`, a),
+          });
         }
         for (const [label, item] of rows) {
           const id = item ? Number(item.id) : NO_SUCH_ID;
           const reach = reaches(a, item);
           const want = (allowed: boolean) => [allowed ? (reach ? 200 : 404) : 403];
-          if (def.detail) cells.push({ what: `GET ${P}/${id} (${label})`, actor: a, want: want(read), run: () => callRoute(subFile, "loader", `${P}/${id}`, a, sub(String(id))) });
+          if (def.detail)
+            cells.push({
+              what: `GET ${P}/${id} (${label})`,
+              actor: a,
+              want: want(read),
+              run: () => callRoute(subFile, "loader", `${P}/${id}`, a, sub(String(id))),
+            });
           cells.push({
             what: `GET ${P}/${id}/edit (${label})`,
             actor: a,
@@ -342,7 +408,12 @@ describe("console permission matrix: every page's route module and every resourc
             },
           });
           // Without an item endpoint the confirmation page names the row by its id only (nothing to leak).
-          cells.push({ what: `GET ${P}/${id}/delete (${label})`, actor: a, want: itemEndpoint ? want(del) : del ? [200, 404] : [403], run: () => callRoute(subFile, "loader", `${P}/${id}/delete`, a, sub(`${id}/delete`)) });
+          cells.push({
+            what: `GET ${P}/${id}/delete (${label})`,
+            actor: a,
+            want: itemEndpoint ? want(del) : del ? [200, 404] : [403],
+            run: () => callRoute(subFile, "loader", `${P}/${id}/delete`, a, sub(`${id}/delete`)),
+          });
           // Saving the row's own values: allowed → saved (302) or a validation answer; outside the tenant → 404 (or 400 before the API).
           cells.push({
             what: `POST ${P}/${id}/edit (same values, ${label})`,
@@ -352,7 +423,12 @@ describe("console permission matrix: every page's route module and every resourc
           });
           // Deleting a row of another tenant → 404; own tenant: an unknown id (nothing is deleted) → 404 from the API.
           const delId = reach ? NO_SUCH_ID : id;
-          cells.push({ what: `POST ${P}/${delId}/delete (${reach ? "unknown id" : label})`, actor: a, want: [del ? 404 : 403], run: () => callRoute(subFile, "action", `${P}/${delId}/delete`, a, sub(`${delId}/delete`)) });
+          cells.push({
+            what: `POST ${P}/${delId}/delete (${reach ? "unknown id" : label})`,
+            actor: a,
+            want: [del ? 404 : 403],
+            run: () => callRoute(subFile, "action", `${P}/${delId}/delete`, a, sub(`${delId}/delete`)),
+          });
         }
       }
       const { bad, count, refused, hidden } = await runCells(cells);
@@ -379,7 +455,13 @@ function expectedOffers(def: ResourceDefinition, a: Actor, row: Record<string, u
 }
 
 /** The test ids a row shows for each offer. */
-const OFFER_IDS: Record<string, string[]> = { change: ["row-edit"], delete: ["row-delete"], setEnabled: ["row-enable", "row-disable"], resetPassword: ["row-password"], send: ["row-send"] };
+const OFFER_IDS: Record<string, string[]> = {
+  change: ["row-edit"],
+  delete: ["row-delete"],
+  setEnabled: ["row-enable", "row-disable"],
+  resetPassword: ["row-password"],
+  send: ["row-send"],
+};
 const BULK_VERB: Record<string, string> = { users: "setEnabled" };
 
 function renderedRows(body: string): Map<number, string> {
@@ -420,7 +502,10 @@ describe("console permission matrix: the rendered pages offer only what the rule
       let rows = 0;
       let hidden = 0;
       for (const a of actors.filter((x) => allows(def, "read", x))) {
-        const [html, api] = await Promise.all([page(`${def.page}?pageSize=100`, a), t.call("GET", def.endpoint, { token: tokens.get(a)!, query: { pageSize: 100 } })]);
+        const [html, api] = await Promise.all([
+          page(`${def.page}?pageSize=100`, a),
+          t.call("GET", def.endpoint, { token: tokens.get(a)!, query: { pageSize: 100 } }),
+        ]);
         expect(html.status, `${def.page} as ${a.label}`).toBe(200);
         const rendered = renderedRows(html.body);
         const items = api.data.list as Record<string, unknown>[];
@@ -436,7 +521,8 @@ describe("console permission matrix: the rendered pages offer only what the rule
             if (offered !== allowed) bad.push(`${def.page} as ${a.label}, row ${String(item.id)}: ${verb} ${offered ? "offered" : "missing"}`);
           }
           const selectable = (def.bulkDelete !== false && want.delete) || Boolean(BULK_VERB[def.name] && want[BULK_VERB[def.name]!]);
-          if (shows(row, "row-select") !== selectable) bad.push(`${def.page} as ${a.label}, row ${String(item.id)}: selection box ${selectable ? "missing" : "offered"}`);
+          if (shows(row, "row-select") !== selectable)
+            bad.push(`${def.page} as ${a.label}, row ${String(item.id)}: selection box ${selectable ? "missing" : "offered"}`);
         }
         // The page's bulk buttons: only when some row on it allows them.
         const bulkDelete = def.bulkDelete !== false && wants.some((w) => w.want.delete);
@@ -464,7 +550,10 @@ describe("console permission matrix: the rendered pages offer only what the rule
       // The import page names the role ids she may grant (the file gives ids; the API refuses the others per row).
       const imp = await page("/user/userAdministration/import", a);
       const note = /data-testid="grantable-roles"[^>]*>([^<]*)</.exec(imp.body)?.[1] ?? "";
-      expect([...note.matchAll(/(\d+) /g)].map((m) => Number(m[1])), `grantable role ids on the import page as ${a.label}`).toEqual(grants);
+      expect(
+        [...note.matchAll(/(\d+) /g)].map((m) => Number(m[1])),
+        `grantable role ids on the import page as ${a.label}`,
+      ).toEqual(grants);
       // Her own edit form (she manages herself): the same choices.
       const own = await page(`/user/userAdministration/${a.userId}/edit`, a);
       expect(own.status, `own edit form as ${a.label}`).toBe(200);
@@ -484,7 +573,10 @@ describe("console permission matrix: the rendered pages offer only what the rule
         const edit = await page(`/user/userAdministration/${id}`, a);
         expect(shows(edit.body, "detail-edit"), `detail of ${id} offers edit to ${a.label}`).toBe(false);
       }
-      expect((await callRoute(file, "loader", `/user/userAdministration/${a.userId}/delete`, a, { "*": `${a.userId}/delete` })).status, `own delete page as ${a.label}`).toBe(403);
+      expect(
+        (await callRoute(file, "loader", `/user/userAdministration/${a.userId}/delete`, a, { "*": `${a.userId}/delete` })).status,
+        `own delete page as ${a.label}`,
+      ).toBe(403);
       const ids = [...foreign.slice(0, 3), a.userId].map((id) => `ids=${id}`).join("&");
       const bulkEnabled = await callRoute(file, "loader", `/user/userAdministration/enabled?enabled=false&${ids}`, a, { "*": "enabled" });
       expect((bulkEnabled.body as { items: unknown[] }).items, `bulk disable confirmation as ${a.label}`).toEqual([]);
@@ -525,7 +617,16 @@ describe("console permission matrix: every page of routes.md × every role × bo
       const phone = `1390000${String(200 + role).padStart(4, "0")}`;
       const made = await t.call("POST", "users/", {
         token: admin,
-        form: { realName: `租户二角色${role}`, phone, password, gender: "female", enabled: "on", roleIds: String(role), defaultRoleId: role, kindergartenId: 2 },
+        form: {
+          realName: `租户二角色${role}`,
+          phone,
+          password,
+          gender: "female",
+          enabled: "on",
+          roleIds: String(role),
+          defaultRoleId: role,
+          kindergartenId: 2,
+        },
       });
       if (made.code !== 200) throw new Error(`tenant 2 account for role ${role}: ${made.code} ${made.msg} ${JSON.stringify(made.data)}`);
       const r = await t.login(phone);
@@ -545,7 +646,11 @@ describe("console permission matrix: every page of routes.md × every role × bo
 
   it("routes.md and the route tree name the same pages; the two tenants sit on opposite sides of every flag", async () => {
     const { ALL_PAGES } = await import("@contract/route-tree");
-    expect(ALL_PAGES.map((p) => p.path).filter((p) => p !== "/Home").sort()).toEqual(table.map((r) => r.path).sort());
+    expect(
+      ALL_PAGES.map((p) => p.path)
+        .filter((p) => p !== "/Home")
+        .sort(),
+    ).toEqual(table.map((r) => r.path).sort());
     const kg1 = actors.slice(0, 16);
     for (const a of kg1.filter((x) => kgRoles.includes(x.role))) expect(a.flags, `${a.label} flags`).toMatchObject(demoFlags(1));
     for (const a of tenant2.filter((x) => kgRoles.includes(x.role))) {
@@ -582,7 +687,8 @@ describe("console permission matrix: every page of routes.md × every role × bo
         const res = await handle(new Request(ORIGIN + url, { headers: { Cookie: a.cookie } }));
         const body = await res.text();
         const refusal = body.includes('data-testid="no-permission"');
-        if (res.status !== want || refusal !== (want === 403)) bad.push(`${url} as ${a.label}: ${res.status}${refusal ? " (no-permission page)" : ""}, want ${want}`);
+        if (res.status !== want || refusal !== (want === 403))
+          bad.push(`${url} as ${a.label}: ${res.status}${refusal ? " (no-permission page)" : ""}, want ${want}`);
       } else {
         const res = await handle(new Request(`${ORIGIN}${url}?_data=${encodeURIComponent(routeIdOf(row.path))}`, { headers: { Cookie: a.cookie } }));
         const body = await res.text();
