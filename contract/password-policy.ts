@@ -5,7 +5,9 @@ import * as z from "zod";
  * and no sequences such as consecutive digits (e.g. 123, 987, abc).
  * Returns the i18n keys (namespace `validation`) of every rule the password breaks.
  */
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from "./password-length";
+
+export { PASSWORD_MIN_LENGTH };
 
 export function passwordProblems(pw: string): string[] {
   const problems: string[] = [];

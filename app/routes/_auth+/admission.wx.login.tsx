@@ -1,21 +1,17 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import * as z from "zod";
-import { Endpoints, tokenReplySchema } from "@contract/api";
-import { aesEncrypt } from "@contract/crypto";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, useErrorText } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { getCsrfToken, requireCsrf, rotateCsrfToken } from "~/utils/csrf.server";
+import { getCsrfToken, requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { safeLoginRedirect } from "~/utils/redirect.server";
-import { commitUser, getUser } from "~/utils/session.server";
-import { combineHeaders } from "~/utils/toast.server";
-import { settle, upstream } from "~/utils/upstream.server";
+import { getUser } from "~/utils/session.server";
+import { HOME, loginWechat, params, phoneHint, phonePayload, PhoneSchema } from "./__wx.server";
 
 /**
  * /admission/wx/login: the applicant (role 13) login for plain links carrying `kindergartenId`
@@ -27,45 +23,6 @@ import { settle, upstream } from "~/utils/upstream.server";
  * starts filled in: with the phone the authoriser names in the callback (`phone`, as the local stand-in knows
  * the phone the applicant gave it), or, after a refused confirmation, with what was typed.
  */
-const HOME = "/admission/wx/introduction";
-const idParam = z.coerce.number().int().positive();
-const phoneParam = z.string().trim().regex(/^1\d{10}$/);
-/** A phone to show in the confirmation step: only a well-formed one (it is a hint; the API checks the login). */
-const phoneHint = (v: FormDataEntryValue | string | null) => (typeof v === "string" && phoneParam.safeParse(v).success ? v.trim() : null);
-
-function params(url: URL) {
-  const kindergartenId = idParam.safeParse(url.searchParams.get("kindergartenId") ?? undefined);
-  const introducerId = idParam.safeParse(url.searchParams.get("introducerId") ?? undefined);
-  return {
-    kindergartenId: kindergartenId.success ? kindergartenId.data : null,
-    introducerId: introducerId.success ? introducerId.data : null,
-    redirect: url.searchParams.get("redirect") ?? "",
-  };
-}
-
-async function loginWechat(
-  request: Request,
-  p: { code: string; encryptedData: string; iv: string; kindergartenId: number; introducerId: number | null; redirect: string },
-) {
-  const env = getEnv();
-  const result = await settle(
-    upstream(request, { token: null }).post(Endpoints.loginWechat, {
-      form: {
-        appId: env.APP_ID,
-        code: p.code,
-        encryptedData: p.encryptedData,
-        iv: p.iv,
-        kindergartenId: p.kindergartenId,
-        introducerId: p.introducerId ?? undefined,
-      },
-      schema: tokenReplySchema,
-    }),
-  );
-  if (!result.ok) return { ok: false as const, error: result.error };
-  // As at /login: a new CSRF token with the new session.
-  const headers = combineHeaders(await commitUser(request, result.data), await rotateCsrfToken(request));
-  return { ok: true as const, response: redirect(safeLoginRedirect(p.redirect, HOME), { headers }) };
-}
 
 export const meta = pageMeta;
 
@@ -116,13 +73,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...base, authorizeUrl: authorize.toString() });
 }
 
-const PhoneSchema = z.object({
-  code: z.string().min(1),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^1\d{10}$/, "phone.invalid"),
-});
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
@@ -134,14 +84,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success || !p.kindergartenId) {
     return json({ error: (parsed.success ? null : "phone.invalid") as string | null, phone: typed }, { status: 400 });
   }
-  const env = getEnv();
-  const encryptedData = aesEncrypt(JSON.stringify({ phoneNumber: parsed.data.phone }), { key: env.AES_KEY, iv: env.AES_IV });
+  const encryptedData = phonePayload(parsed.data.phone);
   const out = await loginWechat(request, {
     ...p,
     kindergartenId: p.kindergartenId,
     code: parsed.data.code,
     encryptedData,
-    iv: Buffer.from(env.AES_IV, "utf8").toString("base64"),
+    iv: Buffer.from(getEnv().AES_IV, "utf8").toString("base64"),
   });
   if (out.ok) return out.response;
   return json({ error: out.error as string | null, phone: typed }, { status: 400 });

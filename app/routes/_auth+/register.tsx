@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import * as z from "zod";
-import { Endpoints, kindergartenItemSchema, pageSchema } from "@contract/api";
+import type * as z from "zod";
+import { Endpoints } from "@contract/endpoints";
+import type { kindergartenItemSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormFeedback } from "~/components/ui/form-feedback";
@@ -19,12 +19,9 @@ import { pageMeta } from "~/utils/meta";
 import { getUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
-import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
+import { PASSWORD_MIN_LENGTH } from "@contract/password-length";
 import { failureReply, smsStepReply, type AuthActionData } from "./__sms.server";
-import { jitlessZodInBrowser } from "~/utils/zod-jitless";
-
-// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
-jitlessZodInBrowser();
+import { loadRegistration, parseRegister, registerConstraint, type classItemSchema, type RegisterFields } from "./__register.server";
 
 /**
  * /register, as plain forms that work without JavaScript:
@@ -33,25 +30,6 @@ jitlessZodInBrowser();
  * 3. POST intent=register → register (parent: child name required; teacher: enabled later by the admin).
  */
 const REGISTER_FIELDS = ["registrationCode", "classId", "role", "realName", "childName", "phone", "smsCode", "password", "confirmPassword"];
-const classItemSchema = z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable().optional() });
-const SendSmsSchema = z.object({ intent: z.literal("sendSms"), phone: phoneField });
-const RegisterSchema = withConfirm(
-  z.object({
-    intent: z.literal("register"),
-    registrationCode: z.string({ error: "registerCode.required" }).trim().min(1, "registerCode.required"),
-    classId: z.coerce.number({ error: "class.required" }).int("class.required").positive("class.required"),
-    role: z.enum(["4", "3"], { error: "role.required" }),
-    realName: z.string({ error: "realName.required" }).trim().min(1, "realName.required").max(50),
-    childName: z.string().trim().max(50).optional(),
-    phone: phoneField,
-    smsCode: smsCodeField,
-    password: newPasswordField,
-    confirmPassword: confirmField,
-  }),
-).superRefine((v, ctx) => {
-  if (v.role === "4" && !v.childName) ctx.addIssue({ code: "custom", path: ["childName"], message: "childName.required" });
-});
-const schemaFor = (intent: unknown) => (intent === "sendSms" ? SendSmsSchema : RegisterSchema);
 
 export const meta = pageMeta;
 
@@ -60,22 +38,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("registrationCode")?.trim() ?? "";
   const t = await getT(request, "menu");
-  const base = { title: t("title.register"), code, kindergarten: null, classes: [], error: null } as {
+  const base = { title: t("title.register"), code, kindergarten: null, classes: [], error: null, constraint: registerConstraint() } as {
     title: string;
+    constraint: ReturnType<typeof registerConstraint>;
     code: string;
     kindergarten: z.infer<typeof kindergartenItemSchema> | null;
     classes: Array<z.infer<typeof classItemSchema>>;
     error: string | null;
   };
   if (!code) return json(base);
-  const api = upstream(request, { token: null });
-  const [kg, classes] = await Promise.all([
-    settle(api.get(Endpoints.registerKindergarten, { query: { registrationCode: code }, schema: kindergartenItemSchema })),
-    settle(api.get(Endpoints.registerClasses, { query: { registrationCode: code }, schema: pageSchema(classItemSchema) })),
-  ]);
-  if (!kg.ok) return json({ ...base, error: kg.error });
-  if (!classes.ok) return json({ ...base, kindergarten: kg.data, error: classes.error });
-  return json({ ...base, kindergarten: kg.data, classes: classes.data.list });
+  return json({ ...base, ...(await loadRegistration(request, code)) });
 }
 
 type ActionData = AuthActionData;
@@ -83,7 +55,7 @@ type ActionData = AuthActionData;
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: schemaFor(formData.get("intent")) });
+  const submission = parseRegister(formData);
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
@@ -121,14 +93,12 @@ export default function RegisterPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RegisterFields>({
     id: "register-form",
-    constraint: getZodConstraint(RegisterSchema),
+    // Validated on the server (the same messages with JavaScript off): no zod in the browser.
+    constraint: data.constraint,
     lastResult: actionData?.result,
     defaultValue: { registrationCode: data.code, role: "4" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get("intent") ?? "register") }),
   });
   const role = fields.role.value ?? "4";
 

@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import * as z from "zod";
-import { Endpoints } from "@contract/api";
+import type * as z from "zod";
+import { Endpoints } from "@contract/endpoints";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormFeedback } from "~/components/ui/form-feedback";
@@ -19,48 +18,26 @@ import { destroyUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { forgetUserInfo, forgetUserInfoOfPhone } from "~/utils/current-user.server";
 import { settle, upstream } from "~/utils/upstream.server";
-import { confirmField, newPasswordField, PASSWORD_MIN_LENGTH, phoneField, smsCodeField, withConfirm } from "./__password";
+import { PASSWORD_MIN_LENGTH } from "@contract/password-length";
 import { failureReply, smsStepReply, type AuthActionData } from "./__sms.server";
-import { jitlessZodInBrowser } from "~/utils/zod-jitless";
-
-// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
-jitlessZodInBrowser();
+import { parseReset, resetConstraint, type ResetFields } from "./__reset.server";
 
 /**
  * /resetPassword: "forgot password" (phone + SMS code + new password twice) and, with
  * ?mode=forced&phone=…, the forced "please reset password" after a `Need Reset Password` login
  * (phone + old password + new password twice). Section 5 rules in the browser and on the server.
  */
-const SendSmsSchema = z.object({ intent: z.literal("sendSms"), phone: phoneField });
-const ForgotSchema = withConfirm(
-  z.object({
-    intent: z.literal("forgot"),
-    phone: phoneField,
-    smsCode: smsCodeField,
-    password: newPasswordField,
-    confirmPassword: confirmField,
-  }),
-);
-const ForcedSchema = withConfirm(
-  z.object({
-    intent: z.literal("forced"),
-    phone: z.string({ error: "phone.required" }).trim().min(1, "phone.required"),
-    oldPassword: z.string({ error: "password.oldRequired" }).min(1, "password.oldRequired"),
-    password: newPasswordField,
-    confirmPassword: confirmField,
-  }),
-);
-const schemaFor = (intent: unknown) =>
-  intent === "sendSms" ? SendSmsSchema : intent === "forced" ? ForcedSchema : ForgotSchema;
 
 export const meta = pageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await getT(request, "menu");
+  const mode = url.searchParams.get("mode") === "forced" ? ("forced" as const) : ("forgot" as const);
   return json({
     title: t("title.resetPassword"),
-    mode: url.searchParams.get("mode") === "forced" ? ("forced" as const) : ("forgot" as const),
+    mode,
+    constraint: resetConstraint(mode),
     phone: url.searchParams.get("phone")?.trim() ?? "",
   });
 }
@@ -70,7 +47,7 @@ type ActionData = AuthActionData;
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: schemaFor(formData.get("intent")) });
+  const submission = parseReset(formData);
   const hideFields = ["password", "confirmPassword", "oldPassword"];
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
@@ -115,21 +92,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { mode, phone } = useLoaderData<typeof loader>();
+  const { mode, phone, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation(["common", "menu"]);
   const errorText = useErrorText();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const schema = mode === "forced" ? ForcedSchema : ForgotSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ResetFields>({
     id: `reset-${mode}`,
-    constraint: getZodConstraint(schema),
+    // Validated on the server (the same messages with JavaScript off): no zod in the browser.
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { phone },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get("intent") ?? mode) }),
   });
   const busy = navigation.state !== "idle";
   const pw = (name: "password" | "confirmPassword" | "oldPassword", label: string, autoComplete: string) => {
