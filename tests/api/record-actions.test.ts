@@ -196,3 +196,23 @@ describe("action specifics", () => {
     expect(new Set(engineIds).size).toBe(engineIds.length);
   });
 });
+
+describe("comments", () => {
+  it("a required comment is 422 when empty, an optional one may be empty, none is ignored, over 500 characters is 422", async () => {
+    const { commentOf } = await import("@api/resources/engine/actions");
+    const base = { label: { zh: "审核", en: "Review" }, from: ["a"], to: "b", where: ["row"] as const };
+    const status = (f: () => unknown) => {
+      try {
+        f();
+        return 200;
+      } catch (e) {
+        return (e as { status: number }).status;
+      }
+    };
+    expect(status(() => commentOf({ ...base, comment: "required" }, "  "))).toBe(422);
+    expect(commentOf({ ...base, comment: "required" }, " 同意 ")).toBe("同意");
+    expect(commentOf({ ...base, comment: "optional" }, "")).toBeNull();
+    expect(commentOf(base, "ignored")).toBeNull();
+    expect(status(() => commentOf({ ...base, comment: "optional" }, "x".repeat(501)))).toBe(422);
+  });
+});

@@ -44,7 +44,7 @@ function wrongState(e: Engine, lang: Lang, name: string, item: Item): ApiError {
 }
 
 /** The comment of the form: 422 when required and empty, or too long; null when the action takes none. */
-function commentOf(a: ActionDef, raw: unknown): string | null {
+export function commentOf(a: ActionDef, raw: unknown): string | null {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (!a.comment) return null;
   if (a.comment === "required" && !text) throw fieldErrors({ comment: ["crud:recordActions.commentRequired"] });
