@@ -47,6 +47,15 @@ const server = http.createServer(async (req, res) => {
       data: { id: 7, kind: "image", name: file?.filename ?? "", contentType: "image/png", size: file?.size ?? 0, hasThumbnail: true, bucket: "temp" },
     });
   }
+  if (path === "/files/early413") {
+    // As the API past a limit: answers while the body is still arriving, and closes.
+    req.once("data", () => {
+      res.writeHead(413, { "content-type": "application/json", connection: "close" });
+      res.end(JSON.stringify({ code: 413, msg: "文件过大（图片 上限 10 MB）", data: { maxBytes: 10 } }));
+      setTimeout(() => req.destroy(), 20);
+    });
+    return;
+  }
   if (path === "/files/refused") {
     req.resume();
     return send(400, { code: 400, msg: "文件格式错误", data: null });
@@ -102,6 +111,17 @@ describe("upstream upload", () => {
     expect(e).toBeInstanceOf(UpstreamError);
     expect((e as InstanceType<typeof UpstreamError>).message).toBe("文件格式错误");
     expect((e as InstanceType<typeof UpstreamError>).code).toBe(400);
+  });
+});
+
+describe("upstream upload refused early", () => {
+  it("an answer before the body is sent (413) wins over the broken pipe", async () => {
+    const e = (await client()
+      .upload("files/early413", { file: { name: "file", filename: "big.png", body: chunks(20 * 1024 * 1024) } })
+      .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
+    expect(e).toBeInstanceOf(UpstreamError);
+    expect(e.code).toBe(413);
+    expect(e.message).toBe("文件过大（图片 上限 10 MB）");
   });
 });
 
