@@ -38,6 +38,8 @@ export function formatCell(
       return formatDateTime(String(value));
     case "number":
       return typeof value === "number" ? String(value) : String(Number(value));
+    case "image":
+      return ""; // a file id means nothing in text (exports); pages show the thumbnail
     default:
       return Array.isArray(value) ? formatList(lang, value) : String(value);
   }

@@ -119,7 +119,11 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
               <div key={f.field}>
                 <dt className="text-xs text-gray-500">{t(f.label)}</dt>
                 <dd className="text-sm text-gray-800" data-field={f.field}>
-                  {formatCell(data.item[f.field], f, t, lang) || "—"}
+                  {f.format === "image" && data.item[f.field] != null ? (
+                    <img src={`/files/${encodeURIComponent(String(data.item[f.field]))}?variant=thumb`} alt={t("crud:files.thumbnail")} className="h-20 w-20 rounded object-cover" />
+                  ) : (
+                    formatCell(data.item[f.field], f, t, lang) || "—"
+                  )}
                 </dd>
               </div>
             ))}
