@@ -236,7 +236,9 @@ export const usersMapping = defineMapping({
         await w.delete("users", item.id);
       } catch (e) {
         const code = String((e as { code?: unknown }).code ?? "");
-        if (code === "23503" || code.includes("FOREIGN")) throw new ApiError(409, "usermgmt:users.errors.hasHistory");
+        // PostgreSQL 23503; SQLite (libsql) answers SQLITE_CONSTRAINT with "FOREIGN KEY constraint failed".
+        if (code === "23503" || code.includes("FOREIGN") || /FOREIGN KEY/i.test(String((e as Error).message ?? "")))
+          throw new ApiError(409, "usermgmt:users.errors.hasHistory");
         throw e;
       }
     },
