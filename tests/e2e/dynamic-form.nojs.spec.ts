@@ -62,3 +62,26 @@ test("without JavaScript the kindergarten admin builds a template with the inten
   await expect(page).toHaveURL(/\/daily\/formTemplate$/);
   await expect(page.getByTestId("resource-row").filter({ hasText: "午睡情况" })).toBeVisible();
 });
+
+test("the console streams the Excel exports of a report and of a template's answers through the upstream client", async ({ page }) => {
+  await page.goto("/daily/formTemplate");
+  await login(page, "13800000005");
+  await page.getByTestId("resource-row").filter({ hasText: "春游报名" }).getByRole("link", { name: "填写记录" }).click();
+  // The demo answers (the fill test beside this one may add one).
+  await expect(page.getByTestId("answer-row").filter({ hasText: "王小明" })).toHaveCount(1);
+  const answers = await page.request.get((await page.getByTestId("answers-export").getAttribute("href"))!);
+  expect(answers.status()).toBe(200);
+  expect(answers.headers()["content-type"]).toContain("spreadsheetml");
+  // The statistics report is the super admin's: the kindergarten admin gets the no-permission page.
+  expect((await page.request.get("/kindergarten/statistics/export")).status()).toBe(403);
+});
+
+test("the super admin downloads the statistics report as Excel from its page", async ({ page }) => {
+  await page.goto("/kindergarten/statistics?educationGroupId=2");
+  await login(page, "13800000006");
+  const href = await page.getByTestId("report-export").getAttribute("href");
+  expect(href).toBe("/kindergarten/statistics/export?educationGroupId=2");
+  const file = await page.request.get(href!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toContain("statistics-");
+});

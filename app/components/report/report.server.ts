@@ -1,13 +1,9 @@
-import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { ReportDefinition } from "@contract/report";
-import { SERVER_LANG } from "@contract/settings";
-import { getEnv } from "~/utils/env.server";
-import { getLocale } from "~/utils/i18n.server";
-import { forbidden, requirePage } from "~/utils/permissions.server";
+import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { networkErrorText, settle, unknownErrorText, upstream } from "~/utils/upstream.server";
+import { classifyUpstreamFailure, settle, upstream, UpstreamError } from "~/utils/upstream.server";
 
 const options = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
 const LOOKUP = { group: "lookups/groups/", kindergarten: "lookups/kindergartens/" } as const;
@@ -45,38 +41,28 @@ export async function loadReport<S extends z.ZodType>(request: Request, def: Rep
 }
 
 /**
- * `<page>/export?<params>`: the report's xlsx streamed from `GET <endpoint>export/`. The console's upstream client
- * has no download function yet, so this is the resource export's approach (a raw fetch with the same headers and a
- * 30 s timeout; 401 → login, 403 → no-permission page, other failures → back to the page with a toast).
+ * `<page>/export?<params>`: the report's xlsx streamed from `GET <endpoint>export/` through the console's one upstream
+ * client (its 401 → login, timeout and section 8 texts); 403 → the no-permission page, other failures → back to the
+ * page with a toast.
  */
 export async function reportExport(request: Request, def: ReportDefinition) {
-  const { user } = await requirePage(request);
-  const url = new URL(request.url);
-  const query = reportQuery(def, url);
-  return downloadFromApi(request, user.token, `${def.endpoint}export/`, query, def.page + (Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""));
+  await requirePage(request);
+  const query = reportQuery(def, new URL(request.url));
+  return downloadFromApi(request, `${def.endpoint}export/`, query, def.page + (Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""));
 }
 
-/** Streams a file the API answers (errors come as JSON and become a toast on `back`). */
-export async function downloadFromApi(request: Request, token: string, path: string, query: Record<string, string>, back: string) {
-  const lang = await getLocale(request);
-  const target = new URL(path, getEnv().API_BASE_URL.replace(/\/?$/, "/"));
-  for (const [k, v] of Object.entries(query)) target.searchParams.set(k, v);
-  let res: Response;
+/** Streams a file the API answers, through `upstream(request).download` (errors come as JSON and become a toast on `back`). */
+export async function downloadFromApi(request: Request, path: string, query: Record<string, string>, back: string) {
+  let file: Awaited<ReturnType<ReturnType<typeof upstream>["download"]>>;
   try {
-    res = await fetch(target, { headers: { token, lang: SERVER_LANG[lang], appid: getEnv().APP_ID }, signal: AbortSignal.timeout(30000) });
+    file = await upstream(request).download(path, { query });
   } catch (e) {
-    console.warn(`[export] ${target.pathname}: ${(e as Error).message}`);
-    throw await redirectWithToast(back, { type: "error", message: networkErrorText(lang) });
+    if (!(e instanceof UpstreamError)) throw e;
+    if (e.code === 403) throw forbidden();
+    if (e.code === 404) throw notFound();
+    throw await redirectWithToast(back, { type: "error", message: classifyUpstreamFailure(e).text });
   }
-  const type = res.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    if (body?.code === 401) throw redirect(`/login?redirect=${encodeURIComponent(back)}`);
-    if (body?.code === 403) throw forbidden();
-    throw await redirectWithToast(back, { type: "error", message: body?.msg || unknownErrorText(lang) });
-  }
-  const headers = new Headers({ "content-type": type || "application/octet-stream", "cache-control": "no-store" });
-  const cd = res.headers.get("content-disposition");
-  if (cd) headers.set("content-disposition", cd);
-  return new Response(res.body, { status: 200, headers: setSecurityHeaders(headers, request) });
+  const headers = new Headers({ "content-type": file.contentType, "cache-control": "no-store" });
+  if (file.disposition) headers.set("content-disposition", file.disposition);
+  return new Response(file.body, { status: 200, headers: setSecurityHeaders(headers, request) });
 }
