@@ -133,7 +133,6 @@ export const users = defineResource({
   labelField: "realName",
   columns: [
     { field: "photoFileId", label: "usermgmt:users.fields.photo", format: "image" },
-    { field: "photoFileId", label: "usermgmt:users.fields.photo", format: "image" },
     { field: "realName", label: "usermgmt:users.fields.realName", sortable: true, link: true },
     { field: "phone", label: "usermgmt:users.fields.phone", sortable: true },
     { field: "roleNames", label: "usermgmt:users.fields.roles", format: "tags" },
@@ -167,7 +166,6 @@ export const users = defineResource({
         { name: "email", label: "usermgmt:users.fields.email", kind: "email" },
         { name: "bonusPoints", label: "usermgmt:users.fields.bonusPoints", kind: "integer", help: "usermgmt:users.help.bonusPoints" },
         { name: "enabled", label: "usermgmt:users.fields.enabled", kind: "boolean" },
-        { name: "photoFileId", label: "usermgmt:users.fields.photo", kind: "image", accept: "image/jpeg,image/png", help: "usermgmt:users.help.photo" },
         { name: "photoFileId", label: "usermgmt:users.fields.photo", kind: "image", accept: "image/jpeg,image/png", help: "usermgmt:users.help.photo" },
       ],
     },
