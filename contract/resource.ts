@@ -2,6 +2,7 @@ import * as z from "zod";
 import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
+import type { FileKind } from "./files";
 import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef, type StatesDef } from "./actions";
 
 /**
@@ -93,8 +94,8 @@ export interface FormField {
   createOnly?: boolean;
   /** File inputs: the accept attribute. */
   accept?: string;
-  /** `file`/`image` fields: what the API accepts (contract/files.ts FILE_KINDS; default image for `image`, pdf for `file`). The value is a file id. */
-  fileKind?: "image" | "video" | "pdf";
+  /** File inputs: the kind of file (contract/files.ts FILE_KINDS), checked by content on upload. */
+  fileKind?: FileKind;
   /** Width in the form grid. */
   wide?: boolean;
 }

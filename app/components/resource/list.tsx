@@ -94,7 +94,17 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
   const v = item[col.field];
   // A file id: its thumbnail through the console's checked /files route (the API answers only users who may see the row).
   if (col.format === "image")
-    return v == null || v === "" ? null : <img src={`/files/${encodeURIComponent(String(v))}?variant=thumb`} alt={t("crud:files.thumbnail")} width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" data-testid="cell-thumbnail" />;
+    return v == null || v === "" ? null : (
+      <img
+        src={`/files/${encodeURIComponent(String(v))}?variant=thumb`}
+        alt={t("crud:files.thumbnail")}
+        width={40}
+        height={40}
+        loading="lazy"
+        className="h-10 w-10 rounded object-cover"
+        data-testid="cell-thumbnail"
+      />
+    );
   if (col.format === "tags" && Array.isArray(v))
     return (
       <div className="flex flex-wrap gap-1">
