@@ -40,7 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadDir,
     sms: smsConfig(env, uploadDir),
     wechat: wechatConfig(env),
-    wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    wechatRedirectHosts: (env.WECHAT_REDIRECT_HOSTS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
     rateLimits: loadRateLimits(env),
     trustProxy: loadTrustProxy(env),
@@ -96,8 +99,7 @@ function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig {
   const appSecret = env.WECHAT_APP_SECRET ?? "";
   const sandbox = env.WECHAT_SANDBOX === "1" || env.WECHAT_SANDBOX === "true";
   const provider = env.WECHAT_PROVIDER ?? (sandbox ? "sandbox" : appId && appSecret ? "wechat" : "off");
-  if (provider !== "off" && provider !== "sandbox" && provider !== "wechat")
-    throw new Error(`WECHAT_PROVIDER must be off, sandbox or wechat, not ${provider}`);
+  if (provider !== "off" && provider !== "sandbox" && provider !== "wechat") throw new Error(`WECHAT_PROVIDER must be off, sandbox or wechat, not ${provider}`);
   if (provider === "wechat" && !(appId && appSecret)) throw new Error("WECHAT_PROVIDER=wechat needs WECHAT_APP_ID and WECHAT_APP_SECRET");
   return {
     provider,

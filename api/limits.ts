@@ -17,12 +17,14 @@ function mbOr(value: string | undefined, fallback: number): number {
 
 /** contract/limits.ts defaults, overridden by BODY_LIMIT_<KIND>_MB and UPLOAD_LIMIT_<KIND>_MB. */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
-  const body = Object.fromEntries(
-    Object.entries(BODY_LIMITS).map(([k, v]) => [k, mbOr(env[`BODY_LIMIT_${k.toUpperCase()}_MB`], v)]),
-  ) as Record<BodyKind, number>;
-  const upload = Object.fromEntries(
-    Object.entries(UPLOAD_KINDS).map(([k, v]) => [k, mbOr(env[`UPLOAD_LIMIT_${k.toUpperCase()}_MB`], v.maxBytes)]),
-  ) as Record<UploadKind, number>;
+  const body = Object.fromEntries(Object.entries(BODY_LIMITS).map(([k, v]) => [k, mbOr(env[`BODY_LIMIT_${k.toUpperCase()}_MB`], v)])) as Record<
+    BodyKind,
+    number
+  >;
+  const upload = Object.fromEntries(Object.entries(UPLOAD_KINDS).map(([k, v]) => [k, mbOr(env[`UPLOAD_LIMIT_${k.toUpperCase()}_MB`], v.maxBytes)])) as Record<
+    UploadKind,
+    number
+  >;
   return { body, upload };
 }
 
@@ -71,8 +73,7 @@ export const closeIfBodyPending: MiddlewareHandler = async (c, next) => {
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-const hasBody = (c: Context) =>
-  c.req.raw.body != null && (c.req.header("transfer-encoding") != null || Number(c.req.header("content-length") ?? 0) > 0);
+const hasBody = (c: Context) => c.req.raw.body != null && (c.req.header("transfer-encoding") != null || Number(c.req.header("content-length") ?? 0) > 0);
 
 /**
  * Writes are forms (architecture.md): a body of another type answers 400, and a form body that cannot be

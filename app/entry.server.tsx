@@ -29,12 +29,7 @@ function withoutZeroBytes() {
   });
 }
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const lng = await getLocale(request);
 
   const nonce = createNonce();
@@ -75,8 +70,7 @@ export default async function handleRequest(
 }
 
 /** `?_data=` requests (client-side navigations and form posts with JavaScript). */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) =>
-  withSecurityHeaders(response, request);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSecurityHeaders(response, request);
 
 /** Errors thrown by loaders/actions: logged on the server, never sent to the browser. */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,16 +1,6 @@
 /// <reference types="@remix-run/dev" />
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, isRouteErrorResponse, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "./utils/i18n-react";
 import { ErrorCard } from "./components/error-boundary";
@@ -35,13 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(locale, "menu");
   // "/" only redirects to /Home (its index loader runs in parallel with this one): leave the
   // flash toast for the page the user lands on instead of consuming it in data that is discarded.
-  const { toast, headers: toastHeaders } =
-    new URL(request.url).pathname === "/" ? { toast: null, headers: null } : await getToast(request);
+  const { toast, headers: toastHeaders } = new URL(request.url).pathname === "/" ? { toast: null, headers: null } : await getToast(request);
   const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
-  return json(
-    { locale, productTitle: t("productTitle"), toast, csrf },
-    { headers: combineHeaders(toastHeaders, csrfHeaders) },
-  );
+  return json({ locale, productTitle: t("productTitle"), toast, csrf }, { headers: combineHeaders(toastHeaders, csrfHeaders) });
 }
 export interface RootLoaderData {
   locale: "zh" | "en";
@@ -100,12 +86,7 @@ export function ErrorBoundary() {
   const { t } = useTranslation("common");
   if (typeof document !== "undefined") console.error(error);
   if (isRouteErrorResponse(error)) {
-    return (
-      <ErrorCard
-        status={error.status}
-        message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })}
-      />
-    );
+    return <ErrorCard status={error.status} message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })} />;
   }
   return <ErrorCard message={t("errors.general")} />;
 }

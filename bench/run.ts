@@ -50,9 +50,7 @@ const SIZES = (process.env.BENCH_SIZES || "50x15000,200x60000").split(",").map((
   return { kindergartens: k!, students: st! };
 });
 /** Per measurement: at most this many requests, or this long (whichever comes first). */
-const LIMITS = QUICK
-  ? { 1: { requests: 10, ms: 3000 }, 50: { requests: 100, ms: 4000 } }
-  : { 1: { requests: 60, ms: 8000 }, 50: { requests: 500, ms: 12000 } };
+const LIMITS = QUICK ? { 1: { requests: 10, ms: 3000 }, 50: { requests: 100, ms: 4000 } } : { 1: { requests: 60, ms: 8000 }, 50: { requests: 500, ms: 12000 } };
 const CONCURRENCY = [1, 50] as const;
 /** A list page that really shows rows (the resource list's row marker; an upstream error renders none). */
 const ROW_MARKER = 'data-testid="resource-row"';
@@ -188,7 +186,11 @@ const enc = (p: string) => aesEncrypt(p, { key: DEFAULT_AES_KEY, iv: DEFAULT_AES
 
 async function apiToken(phone: string): Promise<string> {
   const body = new URLSearchParams({ phone, password: enc(PASSWORD), platform: "pc" }).toString();
-  const r = await request(API + "token/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", appid: "kg-admin-pc" }, body });
+  const r = await request(API + "token/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", appid: "kg-admin-pc" },
+    body,
+  });
   const json = JSON.parse(r.body.toString()) as { code: number; msg: string; data: { token: string } };
   if (json.code !== 200) throw new Error(`API login ${phone}: ${json.code} ${json.msg}`);
   return json.data.token;
@@ -224,12 +226,30 @@ interface Scenario {
 function scenarios(): Scenario[] {
   return [
     { key: "users-p1", label: "Users, first page", who: "admin", page: "/user/userAdministration", api: "users/?pageSize=10" },
-    { key: "users-deep", label: "Users, page 200 (super admin)", who: "super", page: "/user/userAdministration?currentPage=200", api: "users/?currentPage=200&pageSize=10" },
-    { key: "users-search", label: "Users, keyword 王 (super admin)", who: "super", page: "/user/userAdministration?keyword=%E7%8E%8B", api: "users/?keyword=%E7%8E%8B&pageSize=10" },
+    {
+      key: "users-deep",
+      label: "Users, page 200 (super admin)",
+      who: "super",
+      page: "/user/userAdministration?currentPage=200",
+      api: "users/?currentPage=200&pageSize=10",
+    },
+    {
+      key: "users-search",
+      label: "Users, keyword 王 (super admin)",
+      who: "super",
+      page: "/user/userAdministration?keyword=%E7%8E%8B",
+      api: "users/?keyword=%E7%8E%8B&pageSize=10",
+    },
     { key: "classes", label: "Classes, all kindergartens (super admin)", who: "super", page: "/kindergarten/class", api: "kindergartens/classes/?pageSize=10" },
     // Fallbacks while the users page is a placeholder:
     { key: "places", label: "Places (kindergarten admin)", who: "admin", page: "/kindergarten/place", api: "kindergartens/places/?pageSize=10" },
-    { key: "student-parents", label: "Student–parent bindings (kindergarten admin)", who: "admin", page: "/user/studentParent", api: "users/students/parents/?pageSize=10" },
+    {
+      key: "student-parents",
+      label: "Student–parent bindings (kindergarten admin)",
+      who: "admin",
+      page: "/user/studentParent",
+      api: "users/students/parents/?pageSize=10",
+    },
   ];
 }
 
@@ -281,7 +301,9 @@ async function assetBytes(kind: string, page: string, cookie?: string): Promise<
 // Main
 // ------------------------------------------------------------------------------------------------
 /** Every /build/ asset the server build refers to (its assets manifest). */
-const referencedAssets = (serverBuild: string) => [...new Set([...readFileSync(serverBuild, "utf8").matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+const referencedAssets = (serverBuild: string) => [
+  ...new Set([...readFileSync(serverBuild, "utf8").matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)),
+];
 
 /**
  * A private, consistent copy of the console build in bench/.tmp/console (others may rebuild build/ at any
@@ -335,21 +357,39 @@ function privateBuild() {
 async function seed(dbFile: string, size: { kindergartens: number; students: number }) {
   for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + s, { force: true });
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, ["--import", "tsx", "api/db/seed-cli.ts", "--large", `--kindergartens=${size.kindergartens}`, `--students=${size.students}`], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "api/db/seed-cli.ts", "--large", `--kindergartens=${size.kindergartens}`, `--students=${size.students}`],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+      encoding: "utf8",
+    },
+  );
   if (r.status !== 0) throw new Error(`seed failed:\n${r.stdout}\n${r.stderr}`);
   log(r.stdout.trim().split("\n").join(" | "), `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   // The busiest kindergarten (most students) and its kindergarten admin (role 5).
   const h = openDb(`file:${dbFile}`);
   try {
-    const busiest = await sql<{ kg: number; n: number }>`select kindergarten_id as kg, count(*) as n from students group by kindergarten_id order by n desc, kindergarten_id limit 1`.execute(h.db);
+    const busiest = await sql<{
+      kg: number;
+      n: number;
+    }>`select kindergarten_id as kg, count(*) as n from students group by kindergarten_id order by n desc, kindergarten_id limit 1`.execute(h.db);
     const kg = Number(busiest.rows[0]!.kg);
-    const admin = await sql<{ phone: string }>`select u.phone from users u join user_roles r on r.user_id = u.id where r.role_id = 5 and u.kindergarten_id = ${kg} order by u.id limit 1`.execute(h.db);
-    const counts = await sql<{ users: number; students: number }>`select (select count(*) from users) as users, (select count(*) from students) as students`.execute(h.db);
-    return { kg, students: Number(busiest.rows[0]!.n), adminPhone: admin.rows[0]!.phone, users: Number(counts.rows[0]!.users), totalStudents: Number(counts.rows[0]!.students) };
+    const admin = await sql<{
+      phone: string;
+    }>`select u.phone from users u join user_roles r on r.user_id = u.id where r.role_id = 5 and u.kindergarten_id = ${kg} order by u.id limit 1`.execute(h.db);
+    const counts = await sql<{
+      users: number;
+      students: number;
+    }>`select (select count(*) from users) as users, (select count(*) from students) as students`.execute(h.db);
+    return {
+      kg,
+      students: Number(busiest.rows[0]!.n),
+      adminPhone: admin.rows[0]!.phone,
+      users: Number(counts.rows[0]!.users),
+      totalStudents: Number(counts.rows[0]!.students),
+    };
   } finally {
     await h.destroy();
   }
@@ -364,10 +404,20 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
   const info = await seed(dbFile, size);
   log(`busiest kindergarten ${info.kg} (${info.students} students), its admin ${info.adminPhone}; ${info.users} users, ${info.totalStudents} students in all`);
 
-  const api = start("API", ["--import", "tsx", "api/server.ts"], { cwd: ROOT, env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, NODE_ENV: "production" } });
+  const api = start("API", ["--import", "tsx", "api/server.ts"], {
+    cwd: ROOT,
+    env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, NODE_ENV: "production" },
+  });
   const consoleProc = start("console", [join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
     cwd: CONSOLE_DIR,
-    env: { PORT: String(PORT), API_PORT: String(API_PORT), API_BASE_URL: API, NODE_ENV: "production", SESSION_SECRET: "bench-session-secret", DATA_DIR: join(CONSOLE_DIR, "data") },
+    env: {
+      PORT: String(PORT),
+      API_PORT: String(API_PORT),
+      API_BASE_URL: API,
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench-session-secret",
+      DATA_DIR: join(CONSOLE_DIR, "data"),
+    },
   });
   const rows: Row[] = [];
   const assets: AssetBytes[] = [];
@@ -386,7 +436,9 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
       const json = JSON.parse(apiReply.body.toString()) as { code: number; data?: { total?: number; list?: unknown[] } };
       const ok = page.status === 200 && page.body.toString().includes(ROW_MARKER) && json.code === 200;
       if (!ok) {
-        notes.push(`${s.label}: not measured (console HTTP ${page.status}${page.body.toString().includes(ROW_MARKER) ? "" : ", no list rows on the page"}; API code ${json.code})`);
+        notes.push(
+          `${s.label}: not measured (console HTTP ${page.status}${page.body.toString().includes(ROW_MARKER) ? "" : ", no list rows on the page"}; API code ${json.code})`,
+        );
         continue;
       }
       const usersReady = chosen.some((c) => c.key.startsWith("users"));
@@ -475,14 +527,24 @@ async function writeRun(): Promise<WriteRun> {
     await Promise.all(
       Array.from({ length: WRITE_CLIENTS }, async (_, c) => {
         for (let i = 0; Date.now() < deadline; i++) {
-          const made = await request(API + "kindergartens/places/", { method: "POST", headers, body: form({ name: `写入${c}-${i}`, capacity: "20", remark: "bench" }), agent }).catch(() => null);
+          const made = await request(API + "kindergartens/places/", {
+            method: "POST",
+            headers,
+            body: form({ name: `写入${c}-${i}`, capacity: "20", remark: "bench" }),
+            agent,
+          }).catch(() => null);
           writes++;
           if (!ok(made)) {
             errors++;
             continue;
           }
           const id = (JSON.parse(made!.body.toString()) as { data: { id: number } }).data.id;
-          const renamed = await request(`${API}kindergartens/places/${id}/`, { method: "PUT", headers, body: form({ name: `改名${c}-${i}`, capacity: "25" }), agent }).catch(() => null);
+          const renamed = await request(`${API}kindergartens/places/${id}/`, {
+            method: "PUT",
+            headers,
+            body: form({ name: `改名${c}-${i}`, capacity: "25" }),
+            agent,
+          }).catch(() => null);
           writes++;
           if (!ok(renamed)) errors++;
         }
@@ -547,10 +609,15 @@ async function main() {
     "",
   );
   for (const r of results) {
-    out.push(`## ${r.label} (${r.info.users.toLocaleString("en")} users, ${r.info.totalStudents.toLocaleString("en")} students; kindergarten admin of kindergarten ${r.info.kg}, ${r.info.students} students)`, "");
+    out.push(
+      `## ${r.label} (${r.info.users.toLocaleString("en")} users, ${r.info.totalStudents.toLocaleString("en")} students; kindergarten admin of kindergarten ${r.info.kg}, ${r.info.students} students)`,
+      "",
+    );
     for (const n of r.notes) out.push(`- ${n}`);
     out.push("");
-    out.push("| list | clients | API median ms | API p95 ms | API req/s | console median ms | console p95 ms | console req/s | console/API median | console/API p95 |");
+    out.push(
+      "| list | clients | API median ms | API p95 ms | API req/s | console median ms | console p95 ms | console req/s | console/API median | console/API p95 |",
+    );
     out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     const keys = [...new Set(r.rows.map((x) => x.scenario.key))];
     for (const k of keys)
@@ -571,9 +638,12 @@ async function main() {
     out.push("| list | API small ms | API large ms | API ×| console small ms | console large ms | console × |");
     out.push("|---|---:|---:|---:|---:|---:|---:|");
     for (const k of [...new Set(large.rows.map((x) => x.scenario.key))]) {
-      const get = (r: typeof small, side: "API" | "console") => r.rows.find((x) => x.scenario.key === k && x.concurrency === 1 && x.side === side)?.stats.median ?? NaN;
+      const get = (r: typeof small, side: "API" | "console") =>
+        r.rows.find((x) => x.scenario.key === k && x.concurrency === 1 && x.side === side)?.stats.median ?? NaN;
       const label = large.rows.find((x) => x.scenario.key === k)!.scenario.label;
-      out.push(`| ${label} | ${fmt(get(small, "API"))} | ${fmt(get(large, "API"))} | ${fmt(get(large, "API") / get(small, "API"), 2)} | ${fmt(get(small, "console"))} | ${fmt(get(large, "console"))} | ${fmt(get(large, "console") / get(small, "console"), 2)} |`);
+      out.push(
+        `| ${label} | ${fmt(get(small, "API"))} | ${fmt(get(large, "API"))} | ${fmt(get(large, "API") / get(small, "API"), 2)} | ${fmt(get(small, "console"))} | ${fmt(get(large, "console"))} | ${fmt(get(large, "console") / get(small, "console"), 2)} |`,
+      );
     }
     out.push("");
   }
@@ -599,7 +669,9 @@ async function main() {
     out.push(`## JavaScript and CSS a browser downloads per page (gzip; JavaScript budget ${JS_BUDGET_KB} KB)`, "");
     out.push("| page kind | page | files | JS KB gz | CSS KB gz | JS budget |", "|---|---|---:|---:|---:|---|");
     for (const a of assets)
-      out.push(`| ${a.kind} | ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} | ${a.js / 1024 > JS_BUDGET_KB ? `**over** by ${fmt(a.js / 1024 - JS_BUDGET_KB)} KB` : "within"} |`);
+      out.push(
+        `| ${a.kind} | ${a.page} | ${a.files} | ${fmt(a.js / 1024)} | ${fmt(a.css / 1024)} | ${a.js / 1024 > JS_BUDGET_KB ? `**over** by ${fmt(a.js / 1024 - JS_BUDGET_KB)} KB` : "within"} |`,
+      );
     out.push("");
     if (overBudget.length) out.push(`**JavaScript budget exceeded** on ${overBudget.length} of ${assets.length} pages: the bench exits with code 2.`, "");
   }
@@ -610,7 +682,9 @@ async function main() {
   if (!QUICK && !writesOnly) writeFileSync(join(ROOT, "bench", "results.md"), md);
   else writeFileSync(join(TMP, "results-quick.md"), md);
   if (overBudget.length) {
-    console.error(`[bench] JavaScript per page over the ${JS_BUDGET_KB} KB gzip budget: ${overBudget.map((a) => `${a.page} ${fmt(a.js / 1024)} KB`).join(", ")}`);
+    console.error(
+      `[bench] JavaScript per page over the ${JS_BUDGET_KB} KB gzip budget: ${overBudget.map((a) => `${a.page} ${fmt(a.js / 1024)} KB`).join(", ")}`,
+    );
     return 2;
   }
   return 0;

@@ -1,14 +1,7 @@
 import * as z from "zod";
 
 /** Per-kindergarten feature flags of section 3 (plus isHideNotice and isHideCareGreetings, see routes.md). */
-export const SHOW_FLAGS = [
-  "isShowNursery",
-  "isShowForm",
-  "isShowYsCamera",
-  "isShowSalary",
-  "isShowTuitionDeposit",
-  "isShowAge06",
-] as const;
+export const SHOW_FLAGS = ["isShowNursery", "isShowForm", "isShowYsCamera", "isShowSalary", "isShowTuitionDeposit", "isShowAge06"] as const;
 
 export const HIDE_FLAGS = [
   "isHideTeachingPlan",

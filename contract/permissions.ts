@@ -32,8 +32,7 @@ export function hasPermission(user: PermissionSubject, meta: RouteMeta | Section
   }
   if (!meta.roles.includes(user.roleId)) return false;
   if (meta.groups && (user.educationGroupId == null || !meta.groups.includes(user.educationGroupId))) return false;
-  if (meta.kindergartens && (user.kindergartenId == null || !meta.kindergartens.includes(user.kindergartenId)))
-    return false;
+  if (meta.kindergartens && (user.kindergartenId == null || !meta.kindergartens.includes(user.kindergartenId))) return false;
   return passesFlagRule((meta as RouteMeta).flag, user.roleId, user.optionalFunction);
 }
 

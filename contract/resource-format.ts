@@ -18,12 +18,7 @@ export function formatDateTime(iso: string): string {
   return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
-export function formatCell(
-  value: unknown,
-  col: { format?: ColumnFormat; enumPrefix?: string },
-  t: Translate,
-  lang: Lang,
-): string {
+export function formatCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, t: Translate, lang: Lang): string {
   if (value === null || value === undefined || value === "") return "";
   switch (col.format) {
     case "boolean":

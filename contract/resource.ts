@@ -19,20 +19,7 @@ import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef
 /** `image`: the value is a file id (contract/files.ts); the list shows its thumbnail through the console's checked /files route. */
 export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image";
 export type FieldKind =
-  | "text"
-  | "textarea"
-  | "number"
-  | "integer"
-  | "date"
-  | "time"
-  | "select"
-  | "multiselect"
-  | "boolean"
-  | "phone"
-  | "email"
-  | "password"
-  | "file"
-  | "image";
+  "text" | "textarea" | "number" | "integer" | "date" | "time" | "select" | "multiselect" | "boolean" | "phone" | "email" | "password" | "file" | "image";
 
 /** A static option: `label` is an i18n key. */
 export interface StaticOption {
@@ -140,10 +127,7 @@ export interface Refusal {
 /** Per-row permissions as the API's list and item replies carry them (`item.actions`), e.g. `{change: true, delete: false}`. */
 export type RowActions = Record<string, boolean>;
 
-export interface ResourceDefinition<
-  Item extends z.ZodObject = z.ZodObject,
-  Form extends z.ZodObject = z.ZodObject,
-> {
+export interface ResourceDefinition<Item extends z.ZodObject = z.ZodObject, Form extends z.ZodObject = z.ZodObject> {
   /** Unique name, also the lookup name (`classes`). */
   name: string;
   /** i18n key of the title (`resources:classes.title`), singular label for "new X" pages too. */
@@ -240,7 +224,8 @@ export function rowRefusal(def: ResourceDefinition, verb: string, row: Record<st
     const rule = def.rowRule?.(verb, row, actor);
     if (rule) return rule;
     const is = stateOf(def, row);
-    if (is === null || !action.from.includes(is)) return { status: 409, key: "crud:recordActions.wrongState", state: { action: verb, is: stateDef(def, is)?.name ?? null, needs: action.from } };
+    if (is === null || !action.from.includes(is))
+      return { status: 409, key: "crud:recordActions.wrongState", state: { action: verb, is: stateDef(def, is)?.name ?? null, needs: action.from } };
     return null;
   }
   const roleAction: Action = verb === "delete" ? "delete" : "change";
@@ -253,7 +238,10 @@ export const rowActionsFor = (def: ResourceDefinition, row: Record<string, unkno
   Object.fromEntries(rowVerbsOf(def).map((v) => [v, rowRefusal(def, v, row, actor) === null]));
 
 /** The options of a static source this actor may choose. */
-export function allowedOptions(source: { static: readonly StaticOption[]; allowed?: (actor: Actor) => readonly (string | number)[] }, actor: Actor): readonly StaticOption[] {
+export function allowedOptions(
+  source: { static: readonly StaticOption[]; allowed?: (actor: Actor) => readonly (string | number)[] },
+  actor: Actor,
+): readonly StaticOption[] {
   if (!source.allowed) return source.static;
   const ok = new Set(source.allowed(actor).map(String));
   return source.static.filter((o) => ok.has(String(o.value)));
@@ -262,8 +250,7 @@ export function allowedOptions(source: { static: readonly StaticOption[]; allowe
 export const visibleFor = (roles: readonly RoleId[] | undefined, roleId: number | null | undefined) =>
   !roles || (roleId != null && roles.includes(roleId as RoleId));
 
-export const formSchemaFor = (def: ResourceDefinition, mode: "create" | "change") =>
-  mode === "change" && def.changeForm ? def.changeForm : def.form;
+export const formSchemaFor = (def: ResourceDefinition, mode: "create" | "change") => (mode === "change" && def.changeForm ? def.changeForm : def.form);
 
 export const allFormFields = (def: ResourceDefinition) => def.formGroups.flatMap((g) => g.fields);
 
@@ -342,7 +329,10 @@ const isCalendarDate = (v: string) => {
   const t = Date.parse(v + "T00:00:00Z");
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
 };
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date").refine(isCalendarDate, "crud:validation.date");
+const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date")
+  .refine(isCalendarDate, "crud:validation.date");
 
 export const fields = {
   /** Required text, trimmed. */
@@ -378,8 +368,7 @@ export const fields = {
     return s;
   },
   /** One of fixed values. */
-  choice: <const T extends readonly [string, ...string[]]>(values: T, message = "crud:validation.choose") =>
-    z.enum(values, { error: message }),
+  choice: <const T extends readonly [string, ...string[]]>(values: T, message = "crud:validation.choose") => z.enum(values, { error: message }),
   /** A referenced id (select). */
   ref: (message = "crud:validation.choose") => z.number({ error: message }).int(message).positive(message).max(MAX_INT, message),
   optionalRef: () => z.number({ error: "crud:validation.choose" }).int().positive().max(MAX_INT, "crud:validation.choose").nullish(),
@@ -390,11 +379,18 @@ export const fields = {
       .max(o.max ?? 100, `crud:validation.tooMany#max=${o.max ?? 100}`)
       .default([]),
   date: (message = "crud:validation.required") =>
-    z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date").refine(isCalendarDate, "crud:validation.date"),
+    z
+      .string({ error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date")
+      .refine(isCalendarDate, "crud:validation.date"),
   optionalDate: () => dateString.nullish(),
   time: (message = "crud:validation.required") => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "crud:validation.time"),
   boolean: () => z.boolean().default(false),
-  phone: (message = "crud:validation.required") => z.string({ error: message }).trim().regex(/^1\d{10}$/, "crud:validation.phone"),
+  phone: (message = "crud:validation.required") =>
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^1\d{10}$/, "crud:validation.phone"),
   email: () => z.string().trim().email("crud:validation.email").max(100, "crud:validation.tooLong#max=100").nullish(),
 };
 

@@ -8,9 +8,7 @@ import type { RoleId } from "./roles";
  */
 
 /** show:F, hide:F, hide:F except R…, hide:F only R (see routes.md "Flag rules"). */
-export type FlagRule =
-  | { show: ShowFlag }
-  | { hide: HideFlag; except?: readonly RoleId[]; only?: RoleId };
+export type FlagRule = { show: ShowFlag } | { hide: HideFlag; except?: readonly RoleId[]; only?: RoleId };
 
 export interface RouteMeta {
   /** i18n key in the `menu` namespace. */
@@ -41,15 +39,16 @@ export interface SectionRoute {
   children: PageRoute[];
 }
 
-const p = (
-  path: string,
-  roles: RoleId[],
-  extra: { flag?: FlagRule; hidden?: boolean; icon?: string; noCache?: boolean } = {},
-): PageRoute => ({
+const p = (path: string, roles: RoleId[], extra: { flag?: FlagRule; hidden?: boolean; icon?: string; noCache?: boolean } = {}): PageRoute => ({
   path,
   hidden: extra.hidden,
   meta: {
-    title: "title." + path.replace(/^\//, "").replace(/\/:id$/, "").replace(/\//g, "."),
+    title:
+      "title." +
+      path
+        .replace(/^\//, "")
+        .replace(/\/:id$/, "")
+        .replace(/\//g, "."),
     roles,
     flag: extra.flag,
     icon: extra.icon,
@@ -189,11 +188,7 @@ export const SECTIONS: SectionRoute[] = [
   {
     path: "/assessment",
     meta: { title: "section.assessment", icon: "chart" },
-    children: [
-      p("/assessment/categories", [6]),
-      p("/assessment/objectives", [6]),
-      p("/assessment/checklists", [6]),
-    ],
+    children: [p("/assessment/categories", [6]), p("/assessment/objectives", [6]), p("/assessment/checklists", [6])],
   },
   {
     path: "/protection",
@@ -222,8 +217,7 @@ export const SECTIONS: SectionRoute[] = [
 ];
 
 // The age 0–6 page links out to the city platform (routes.md: "external link").
-SECTIONS.find((s) => s.path === "/student")!.children.find((c) => c.path === "/student/studentAge06")!.externalUrl =
-  DEFAULT_AGE06_URL;
+SECTIONS.find((s) => s.path === "/student")!.children.find((c) => c.path === "/student/studentAge06")!.externalUrl = DEFAULT_AGE06_URL;
 
 // A section's roles are the union of its children's (routes.md, Conventions).
 for (const s of SECTIONS) {

@@ -80,7 +80,7 @@ async function main() {
   console.log("");
   console.log(`  Console:  http://localhost:${PORT}/`);
   if (embedded) console.log(`  API:      ${API_BASE_URL}  (reference: ${API_BASE_URL}docs)`);
-  console.log("  Demo accounts: see README.md, \"Demo accounts\" (e.g. 13800000005 / Sunny#2026).");
+  console.log('  Demo accounts: see README.md, "Demo accounts" (e.g. 13800000005 / Sunny#2026).');
   console.log("");
 }
 

@@ -40,6 +40,9 @@ const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 
 /** TRUST_PROXY: comma-separated peer addresses, `loopback` (default) or `none`. */
 export function loadTrustProxy(env: Record<string, string | undefined>): string[] {
-  const list = (env.TRUST_PROXY ?? "loopback").split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (env.TRUST_PROXY ?? "loopback")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.flatMap((a) => (a === "loopback" ? LOOPBACK : a === "none" ? [] : [a]));
 }

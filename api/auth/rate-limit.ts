@@ -76,8 +76,7 @@ const cache = new WeakMap<Deps, Limiters>();
 function limitersOf(deps: Deps): Limiters {
   let l = cache.get(deps);
   if (!l) {
-    const make = (prefix: string, r: RateLimit | null) =>
-      r ? new KyselyStore(deps.db, { keyPrefix: prefix, points: r.points, duration: r.seconds }) : null;
+    const make = (prefix: string, r: RateLimit | null) => (r ? new KyselyStore(deps.db, { keyPrefix: prefix, points: r.points, duration: r.seconds }) : null);
     const { login, sms, register } = deps.config.rateLimits;
     l = {
       login: { phone: make("login:phone", login.phone), address: make("login:address", login.address) },
@@ -97,7 +96,10 @@ function limitersOf(deps: Deps): Limiters {
 export function clientAddress(c: Context, trustProxy: string[]): string | null {
   const peer = getConnInfo(c).remote.address ?? "unknown";
   if (!trustProxy.includes(peer)) return peer;
-  const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return forwarded.at(-1) ?? null;
 }
 

@@ -50,12 +50,7 @@ export async function revokeToken(w: Writer, tokenId: number): Promise<void> {
  */
 export async function replaceToken(w: Writer, tokenId: number): Promise<void> {
   const revokedAt = new Date().toISOString();
-  const res = await w.trx
-    .updateTable("tokens")
-    .set({ revoked_at: revokedAt })
-    .where("id", "=", tokenId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
+  const res = await w.trx.updateTable("tokens").set({ revoked_at: revokedAt }).where("id", "=", tokenId).where("revoked_at", "is", null).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw unauthorized();
   // The audit row of the revocation (same value again: the Writer records it in the same transaction).
   await w.update("tokens", tokenId, { revoked_at: revokedAt }, "revoke_token");
@@ -63,11 +58,6 @@ export async function replaceToken(w: Writer, tokenId: number): Promise<void> {
 
 /** Revokes every live token of a user (password change). */
 export async function revokeAllTokens(w: Writer, userId: number): Promise<void> {
-  const live = await w.trx
-    .selectFrom("tokens")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
+  const live = await w.trx.selectFrom("tokens").select("id").where("user_id", "=", userId).where("revoked_at", "is", null).execute();
   for (const row of live) await revokeToken(w, row.id);
 }

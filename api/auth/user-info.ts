@@ -27,8 +27,7 @@ export async function loadOptionalFunction(db: Db, kindergartenId: number | null
 export async function rolesOf(db: Db, userId: number, defaultRoleId?: number): Promise<RoleId[]> {
   const rows = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).orderBy("role_id").execute();
   const roles = rows.map((r) => Number(r.role_id)).filter(isRoleId);
-  if (defaultRoleId != null && roles.includes(defaultRoleId as RoleId))
-    return [defaultRoleId as RoleId, ...roles.filter((r) => r !== defaultRoleId)];
+  if (defaultRoleId != null && roles.includes(defaultRoleId as RoleId)) return [defaultRoleId as RoleId, ...roles.filter((r) => r !== defaultRoleId)];
   return roles;
 }
 
@@ -40,13 +39,13 @@ export async function buildUserInfo(db: Db, userId: number, roleId: RoleId, kind
     .select(["id", "real_name", "phone", "education_group_id", "default_role_id"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const kg = kindergartenId == null
-    ? undefined
-    : await db.selectFrom("kindergartens").select(["id", "name", "name_en", "education_group_id"]).where("id", "=", kindergartenId).executeTakeFirst();
+  const kg =
+    kindergartenId == null
+      ? undefined
+      : await db.selectFrom("kindergartens").select(["id", "name", "name_en", "education_group_id"]).where("id", "=", kindergartenId).executeTakeFirst();
   const groupId = groupIdFor(ROLE_REACH[roleId], user.education_group_id, kg?.education_group_id ?? null);
-  const group = groupId == null
-    ? undefined
-    : await db.selectFrom("education_groups").select(["id", "name", "name_en"]).where("id", "=", groupId).executeTakeFirst();
+  const group =
+    groupId == null ? undefined : await db.selectFrom("education_groups").select(["id", "name", "name_en"]).where("id", "=", groupId).executeTakeFirst();
   return {
     userId: Number(user.id),
     realName: user.real_name,

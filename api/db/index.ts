@@ -183,7 +183,10 @@ export async function migrate(h: DbHandle): Promise<void> {
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom("education_groups").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom("education_groups")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 

@@ -13,9 +13,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type TB = CreateTableBuilder<any, any>;
   const withId = (t: TB): TB =>
-    dialect === "postgres"
-      ? t.addColumn("id", "serial", (c) => c.primaryKey())
-      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 
   const m001: Migration = {
     async up(db: Kysely<unknown>) {
@@ -137,20 +135,42 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .addColumn("birthday", "text")
         .addColumn("status", "text", (c) => c.notNull().defaultTo("at_school"));
       for (const col of [
-        "nationality", "photo_url", "enrolled_on", "health_history", "allergies", "medical_notes",
-        "emergency_contacts", "insurance_company", "insurance_policy_no", "insurance_expires",
-      ]) students = students.addColumn(col, "text");
+        "nationality",
+        "photo_url",
+        "enrolled_on",
+        "health_history",
+        "allergies",
+        "medical_notes",
+        "emergency_contacts",
+        "insurance_company",
+        "insurance_policy_no",
+        "insurance_expires",
+      ])
+        students = students.addColumn(col, "text");
       students = students
         .addColumn("bus_requested", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("bus_id", "integer", (c) => c.references("buses.id"))
         .addColumn("bus_station", "text")
         .addColumn("photo_consent", "integer", (c) => c.notNull().defaultTo(0));
       for (const col of [
-        "home_language", "other_languages", "language_notes",
-        "father_name", "father_phone", "father_company", "father_position", "father_email",
-        "mother_name", "mother_phone", "mother_company", "mother_position", "mother_email",
-        "home_address", "ic_card_no", "remark",
-      ]) students = students.addColumn(col, "text");
+        "home_language",
+        "other_languages",
+        "language_notes",
+        "father_name",
+        "father_phone",
+        "father_company",
+        "father_position",
+        "father_email",
+        "mother_name",
+        "mother_phone",
+        "mother_company",
+        "mother_position",
+        "mother_email",
+        "home_address",
+        "ic_card_no",
+        "remark",
+      ])
+        students = students.addColumn(col, "text");
       await students
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
@@ -172,9 +192,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .addUniqueConstraint("doctor_students_uq", ["doctor_id", "student_id"])
         .execute();
 
-      let of = table("optional_functions").addColumn("kindergarten_id", "integer", (c) =>
-        c.notNull().unique().references("kindergartens.id"),
-      );
+      let of = table("optional_functions").addColumn("kindergarten_id", "integer", (c) => c.notNull().unique().references("kindergartens.id"));
       for (const f of [...FLAGS, "isUploadOriginalImage", "isShowMonitoring", "isShowObservationAnalysis"])
         of = of.addColumn(f, "integer", (c) => c.notNull().defaultTo(0));
       for (const f of ["teachingRecordLimit", "classCirclePostLimit", "assistantSessionCount"])
@@ -302,7 +320,13 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .addColumn("status", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("student_attendance_kg_date_idx").ifNotExists().on("student_attendance").columns(["kindergarten_id", "date"]).execute();
-      await db.schema.createIndex("student_attendance_student_date_idx").ifNotExists().unique().on("student_attendance").columns(["student_id", "date"]).execute();
+      await db.schema
+        .createIndex("student_attendance_student_date_idx")
+        .ifNotExists()
+        .unique()
+        .on("student_attendance")
+        .columns(["student_id", "date"])
+        .execute();
     },
     async down() {
       throw new Error("irreversible");
@@ -358,7 +382,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .addColumn("locked_until", "text")
         .execute();
       for (const l of locks.rows)
-        await sql`INSERT INTO login_locks (phone, failures, window_start, locked_until) VALUES (${l.phone}, 0, ${l.locked_until}, ${l.locked_until})`.execute(db);
+        await sql`INSERT INTO login_locks (phone, failures, window_start, locked_until) VALUES (${l.phone}, 0, ${l.locked_until}, ${l.locked_until})`.execute(
+          db,
+        );
       await db.schema
         .createTable("rate_limits")
         .addColumn("key", "text", (c) => c.primaryKey())
@@ -378,7 +404,10 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
    */
   const m005applicantSessions: Migration = {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("tokens").addColumn("applicant_only", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("tokens")
+        .addColumn("applicant_only", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.dropTable("sms_outbox").ifExists().execute();
     },
     async down() {

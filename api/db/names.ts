@@ -18,9 +18,28 @@ export function rng(seed: number) {
 export type Rng = ReturnType<typeof rng>;
 
 export const SURNAMES: readonly [string, string][] = [
-  ["王", "Wang"], ["李", "Li"], ["张", "Zhang"], ["刘", "Liu"], ["陈", "Chen"], ["杨", "Yang"], ["黄", "Huang"],
-  ["赵", "Zhao"], ["吴", "Wu"], ["周", "Zhou"], ["徐", "Xu"], ["孙", "Sun"], ["马", "Ma"], ["朱", "Zhu"],
-  ["胡", "Hu"], ["郭", "Guo"], ["何", "He"], ["林", "Lin"], ["罗", "Luo"], ["高", "Gao"], ["郑", "Zheng"], ["梁", "Liang"],
+  ["王", "Wang"],
+  ["李", "Li"],
+  ["张", "Zhang"],
+  ["刘", "Liu"],
+  ["陈", "Chen"],
+  ["杨", "Yang"],
+  ["黄", "Huang"],
+  ["赵", "Zhao"],
+  ["吴", "Wu"],
+  ["周", "Zhou"],
+  ["徐", "Xu"],
+  ["孙", "Sun"],
+  ["马", "Ma"],
+  ["朱", "Zhu"],
+  ["胡", "Hu"],
+  ["郭", "Guo"],
+  ["何", "He"],
+  ["林", "Lin"],
+  ["罗", "Luo"],
+  ["高", "Gao"],
+  ["郑", "Zheng"],
+  ["梁", "Liang"],
 ];
 const GIVEN_GIRL = ["欣怡", "梓萱", "一诺", "雨桐", "若曦", "嘉怡", "可馨", "诗涵", "语嫣", "思琪", "梦瑶", "佳琪"];
 const GIVEN_BOY = ["浩然", "宇轩", "子墨", "思远", "沐阳", "俊熙", "天佑", "博文", "子轩", "皓轩", "奕辰", "明哲"];

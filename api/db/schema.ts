@@ -37,7 +37,6 @@ export interface KindergartensTable {
   updated_at: Ts;
 }
 
-
 export interface ClassesTable {
   id: Id;
   kindergarten_id: number;
@@ -130,7 +129,6 @@ export interface BusTeachersTable {
   bus_id: number;
   user_id: number;
 }
-
 
 export interface StudentsTable {
   id: Id;

@@ -82,12 +82,7 @@ export async function seedKindergartenManagement(db: Kysely<Database>) {
     await bulk(trx, "punch_records", records, 500);
 
     // Student attendance: every student at school, 30 school days (about 90% present).
-    const students = await trx
-      .selectFrom("students")
-      .select(["id", "kindergarten_id", "class_id"])
-      .where("status", "=", "at_school")
-      .orderBy("id")
-      .execute();
+    const students = await trx.selectFrom("students").select(["id", "kindergarten_id", "class_id"]).where("status", "=", "at_school").orderBy("id").execute();
     const rows: Insertable<Database["student_attendance"]>[] = [];
     for (const [i, day] of days.entries()) {
       // A gentle wave per day so that the line chart has a shape.
@@ -95,7 +90,13 @@ export async function seedKindergartenManagement(db: Kysely<Database>) {
       for (const s of students) {
         const x = r.next();
         const status = x < presentP ? "present" : x < presentP + (1 - presentP) / 2 ? "leave" : "absent";
-        rows.push({ student_id: Number(s.id), kindergarten_id: Number(s.kindergarten_id), class_id: s.class_id == null ? null : Number(s.class_id), date: day, status });
+        rows.push({
+          student_id: Number(s.id),
+          kindergarten_id: Number(s.kindergarten_id),
+          class_id: s.class_id == null ? null : Number(s.class_id),
+          date: day,
+          status,
+        });
       }
     }
     await bulk(trx, "student_attendance", rows, 1000);

@@ -36,11 +36,29 @@ export const busTeachersMapping = defineMapping({
   hooks: {
     async beforeWrite({ w, scope }, { values }) {
       const db = w.trx as unknown as Kysely<Database>;
-      const teacher = await userWithRole(db, scope, values.userId as number, Role.busTeacher, "userId", "usermgmt:busTeachers.errors.teacherNotFound", "usermgmt:busTeachers.errors.notBusTeacher");
-      const bus = await db.selectFrom("buses").select(["id", "kindergarten_id"]).where("id", "=", values.busId as number).where(kindergartenFilter(scope, "buses.kindergarten_id")).executeTakeFirst();
+      const teacher = await userWithRole(
+        db,
+        scope,
+        values.userId as number,
+        Role.busTeacher,
+        "userId",
+        "usermgmt:busTeachers.errors.teacherNotFound",
+        "usermgmt:busTeachers.errors.notBusTeacher",
+      );
+      const bus = await db
+        .selectFrom("buses")
+        .select(["id", "kindergarten_id"])
+        .where("id", "=", values.busId as number)
+        .where(kindergartenFilter(scope, "buses.kindergarten_id"))
+        .executeTakeFirst();
       if (!bus) throw fieldError("busId", "usermgmt:busTeachers.errors.busNotFound");
       if (teacher.kindergartenId !== Number(bus.kindergarten_id)) throw fieldError("userId", "usermgmt:busTeachers.errors.notSameKindergarten");
-      const dup = await db.selectFrom("bus_teachers").select("id").where("user_id", "=", values.userId as number).where("bus_id", "=", values.busId as number).executeTakeFirst();
+      const dup = await db
+        .selectFrom("bus_teachers")
+        .select("id")
+        .where("user_id", "=", values.userId as number)
+        .where("bus_id", "=", values.busId as number)
+        .executeTakeFirst();
       if (dup) throw new ApiError(409, "usermgmt:busTeachers.errors.duplicate");
     },
   },

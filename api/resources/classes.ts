@@ -34,7 +34,11 @@ export const classesMapping = defineMapping({
         .selectFrom("class_teachers as ct")
         .innerJoin("users as u", "u.id", "ct.user_id")
         .select(["ct.class_id", "u.id", "u.real_name"])
-        .where("ct.class_id", "in", items.map((i) => i.id))
+        .where(
+          "ct.class_id",
+          "in",
+          items.map((i) => i.id),
+        )
         .orderBy("ct.id")
         .execute();
       for (const item of items) {
@@ -48,7 +52,11 @@ export const classesMapping = defineMapping({
       if (mode === "create" && kindergartenId != null) {
         const kg = await trx.selectFrom("kindergartens").select("max_classes").where("id", "=", kindergartenId).executeTakeFirst();
         const max = Number(kg?.max_classes ?? 0);
-        const n = await trx.selectFrom("classes").select(sql<number>`count(*)`.as("n")).where("kindergarten_id", "=", kindergartenId).executeTakeFirst();
+        const n = await trx
+          .selectFrom("classes")
+          .select(sql<number>`count(*)`.as("n"))
+          .where("kindergarten_id", "=", kindergartenId)
+          .executeTakeFirst();
         if (max > 0 && Number(n?.n ?? 0) >= max) throw fieldError("name", "resources:classes.errors.maxClasses", { max });
       }
       const teacherIds = (values.teacherIds as number[] | undefined) ?? [];
@@ -73,7 +81,11 @@ export const classesMapping = defineMapping({
         if (!current.some((r) => Number(r.user_id) === userId)) await w.insert("class_teachers", { class_id: id, user_id: userId }, "assign");
     },
     async beforeDelete({ w }, item) {
-      const n = await w.trx.selectFrom("students").select(sql<number>`count(*)`.as("n")).where("class_id", "=", item.id).executeTakeFirst();
+      const n = await w.trx
+        .selectFrom("students")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("class_id", "=", item.id)
+        .executeTakeFirst();
       if (Number(n?.n ?? 0) > 0) throw new ApiError(409, "resources:classes.errors.hasStudents", { count: Number(n?.n) });
       const links = await w.trx.selectFrom("class_teachers").select("id").where("class_id", "=", item.id).execute();
       for (const l of links) await w.delete("class_teachers", Number(l.id), "unassign");

@@ -38,11 +38,28 @@ export const doctorStudentsMapping = defineMapping({
   hooks: {
     async beforeWrite({ w, scope }, { values }) {
       const db = w.trx as unknown as Kysely<Database>;
-      const doctor = await userWithRole(db, scope, values.doctorId as number, Role.doctor, "doctorId", "usermgmt:doctorStudents.errors.doctorNotFound", "usermgmt:doctorStudents.errors.notDoctor");
-      const student = await scoped.students(db, scope).select(["id", "kindergarten_id"]).where("id", "=", values.studentId as number).executeTakeFirst();
+      const doctor = await userWithRole(
+        db,
+        scope,
+        values.doctorId as number,
+        Role.doctor,
+        "doctorId",
+        "usermgmt:doctorStudents.errors.doctorNotFound",
+        "usermgmt:doctorStudents.errors.notDoctor",
+      );
+      const student = await scoped
+        .students(db, scope)
+        .select(["id", "kindergarten_id"])
+        .where("id", "=", values.studentId as number)
+        .executeTakeFirst();
       if (!student) throw fieldError("studentId", "usermgmt:doctorStudents.errors.studentNotFound");
       if (doctor.kindergartenId !== Number(student.kindergarten_id)) throw fieldError("studentId", "usermgmt:doctorStudents.errors.notSameKindergarten");
-      const dup = await db.selectFrom("doctor_students").select("id").where("doctor_id", "=", values.doctorId as number).where("student_id", "=", values.studentId as number).executeTakeFirst();
+      const dup = await db
+        .selectFrom("doctor_students")
+        .select("id")
+        .where("doctor_id", "=", values.doctorId as number)
+        .where("student_id", "=", values.studentId as number)
+        .executeTakeFirst();
       if (dup) throw new ApiError(409, "usermgmt:doctorStudents.errors.duplicate");
     },
   },

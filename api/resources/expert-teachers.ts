@@ -39,14 +39,36 @@ export const expertTeachersMapping = defineMapping({
     kindergartenName: "k.name",
   },
   kindergartenColumn: null,
-  scopeFilter: (scope) => sql<SqlBool>`(${userFilter(scope, "et.expert_id")} and ${userFilter(scope, "et.teacher_id")} and (${kindergartenFilter(scope, "te.kindergarten_id")} or ${scope.reach === "platform" ? sql`1 = 1` : sql`1 = 0`}))`,
+  scopeFilter: (scope) =>
+    sql<SqlBool>`(${userFilter(scope, "et.expert_id")} and ${userFilter(scope, "et.teacher_id")} and (${kindergartenFilter(scope, "te.kindergarten_id")} or ${scope.reach === "platform" ? sql`1 = 1` : sql`1 = 0`}))`,
   writable: { expertId: "expert_id", teacherId: "teacher_id" },
   hooks: {
     async beforeWrite({ w, scope }, { values }) {
       const db = w.trx as unknown as Kysely<Database>;
-      await userWithRole(db, scope, values.expertId as number, Role.expert, "expertId", "usermgmt:expertTeachers.errors.expertNotFound", "usermgmt:expertTeachers.errors.notExpert");
-      await userWithRole(db, scope, values.teacherId as number, Role.teacher, "teacherId", "usermgmt:expertTeachers.errors.teacherNotFound", "usermgmt:expertTeachers.errors.notTeacher");
-      const dup = await db.selectFrom("expert_teachers").select("id").where("expert_id", "=", values.expertId as number).where("teacher_id", "=", values.teacherId as number).executeTakeFirst();
+      await userWithRole(
+        db,
+        scope,
+        values.expertId as number,
+        Role.expert,
+        "expertId",
+        "usermgmt:expertTeachers.errors.expertNotFound",
+        "usermgmt:expertTeachers.errors.notExpert",
+      );
+      await userWithRole(
+        db,
+        scope,
+        values.teacherId as number,
+        Role.teacher,
+        "teacherId",
+        "usermgmt:expertTeachers.errors.teacherNotFound",
+        "usermgmt:expertTeachers.errors.notTeacher",
+      );
+      const dup = await db
+        .selectFrom("expert_teachers")
+        .select("id")
+        .where("expert_id", "=", values.expertId as number)
+        .where("teacher_id", "=", values.teacherId as number)
+        .executeTakeFirst();
       if (dup) throw new ApiError(409, "usermgmt:expertTeachers.errors.duplicate");
     },
   },

@@ -25,9 +25,17 @@ export const groupsMapping = defineMapping({
   onCreate: () => ({ created_at: nowIso() }),
   hooks: {
     async beforeDelete({ w }, item) {
-      const n = await w.trx.selectFrom("kindergartens").select(sql<number>`count(*)`.as("n")).where("education_group_id", "=", item.id).executeTakeFirst();
+      const n = await w.trx
+        .selectFrom("kindergartens")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("education_group_id", "=", item.id)
+        .executeTakeFirst();
       if (Number(n?.n ?? 0) > 0) throw new ApiError(409, "kgmgmt:groups.errors.hasKindergartens", { name: String(item.name), count: Number(n?.n) });
-      const users = await w.trx.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("education_group_id", "=", item.id).executeTakeFirst();
+      const users = await w.trx
+        .selectFrom("users")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("education_group_id", "=", item.id)
+        .executeTakeFirst();
       if (Number(users?.n ?? 0) > 0) throw new ApiError(409, "kgmgmt:groups.errors.hasUsers", { name: String(item.name), count: Number(users?.n) });
     },
   },

@@ -21,11 +21,22 @@ import { pushNotificationsMapping } from "./push-notifications";
 import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
 
 /** Every resource mapping of the API (one line per resource). */
-export const MAPPINGS: ResourceMapping[] = [classesMapping, placesMapping, groupsMapping, kindergartensMapping, punchRecordsMapping,
+export const MAPPINGS: ResourceMapping[] = [
+  classesMapping,
+  placesMapping,
+  groupsMapping,
+  kindergartensMapping,
+  punchRecordsMapping,
   // User management
-  usersMapping, expertTeachersMapping, studentParentsMapping, doctorStudentsMapping, busTeachersMapping, pushNotificationsMapping,
+  usersMapping,
+  expertTeachersMapping,
+  studentParentsMapping,
+  doctorStudentsMapping,
+  busTeachersMapping,
+  pushNotificationsMapping,
   // Daily: dynamic forms
-  formTemplatesMapping];
+  formTemplatesMapping,
+];
 
 /** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
 export function registerResources(app: App, deps: Deps) {
@@ -47,7 +58,9 @@ export function registerResources(app: App, deps: Deps) {
     summary: `Options for selects: ${[...registered.keys(), ...Object.keys(LOOKUPS)].join(", ")} (scoped to the caller; extra query parameters filter)`,
     security: tokenHeader,
     request: { params: z.object({ name: z.string().openapi({ param: { name: "name", in: "path" }, example: "kindergartens" }) }) },
-    responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(option), total: z.number().int() })) } } } },
+    responses: {
+      200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(option), total: z.number().int() })) } } },
+    },
   });
   const assertLookup = makeLookupGuard(deps);
   app.get("/lookups/:name/", requireAuth, async (c) => {

@@ -85,7 +85,12 @@ export const kindergartensMapping = defineMapping({
     async beforeWrite({ w, scope }, { mode, values, existing }) {
       const trx = w.trx;
       // The group must exist and be within the caller's reach.
-      const group = await trx.selectFrom("education_groups").select("id").where("id", "=", Number(values.educationGroupId)).where(groupFilter(scope, "education_groups.id")).executeTakeFirst();
+      const group = await trx
+        .selectFrom("education_groups")
+        .select("id")
+        .where("id", "=", Number(values.educationGroupId))
+        .where(groupFilter(scope, "education_groups.id"))
+        .executeTakeFirst();
       if (!group) throw fieldError("educationGroupId", "kgmgmt:kindergartens.errors.groupNotFound");
       // Registration code: unique; generated when left empty (kept when editing with it empty).
       let code = (values.registrationCode as string | null | undefined) || null;
@@ -94,7 +99,10 @@ export const kindergartensMapping = defineMapping({
         do code = newRegistrationCode();
         while (await trx.selectFrom("kindergartens").select("id").where("registration_code", "=", code).executeTakeFirst());
       } else {
-        let q = trx.selectFrom("kindergartens").select("id").where(sql`upper(registration_code)`, "=", code.toUpperCase());
+        let q = trx
+          .selectFrom("kindergartens")
+          .select("id")
+          .where(sql`upper(registration_code)`, "=", code.toUpperCase());
         if (existing) q = q.where("id", "!=", existing.id);
         if (await q.executeTakeFirst()) throw fieldError("registrationCode", "kgmgmt:kindergartens.errors.registrationCodeTaken", { code });
       }
@@ -102,7 +110,11 @@ export const kindergartensMapping = defineMapping({
       // The maximum number of classes cannot drop below the classes that exist (0 = no limit).
       if (mode === "change" && existing) {
         const max = Number(values.maxClasses ?? 0);
-        const n = await trx.selectFrom("classes").select(sql<number>`count(*)`.as("n")).where("kindergarten_id", "=", existing.id).executeTakeFirst();
+        const n = await trx
+          .selectFrom("classes")
+          .select(sql<number>`count(*)`.as("n"))
+          .where("kindergarten_id", "=", existing.id)
+          .executeTakeFirst();
         const count = Number(n?.n ?? 0);
         if (max > 0 && max < count) throw fieldError("maxClasses", "kgmgmt:kindergartens.errors.maxClassesBelowCount", { count, max });
       }
@@ -116,7 +128,15 @@ export const kindergartensMapping = defineMapping({
     async beforeDelete({ w }, item) {
       const trx = w.trx;
       const count = async (table: "classes" | "students" | "users") =>
-        Number((await trx.selectFrom(table).select(sql<number>`count(*)`.as("n")).where("kindergarten_id", "=", item.id).executeTakeFirst())?.n ?? 0);
+        Number(
+          (
+            await trx
+              .selectFrom(table)
+              .select(sql<number>`count(*)`.as("n"))
+              .where("kindergarten_id", "=", item.id)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
       const [classes, students, users] = [await count("classes"), await count("students"), await count("users")];
       if (classes || students || users) throw new ApiError(409, "kgmgmt:kindergartens.errors.notEmpty", { name: String(item.name), classes, students, users });
       for (const t of ["optional_functions", "punch_settings", "places"] as const) {

@@ -27,7 +27,12 @@ const num = (v: string | null) => (v && /^\d{1,10}$/.test(v) && Number(v) <= MAX
  */
 export const LOOKUPS: Record<string, Lookup> = {
   async kindergartens(db, scope, _params, lang) {
-    const rows = await db.selectFrom("kindergartens").select(["id", "name", "name_en"]).where(kindergartenFilter(scope, "kindergartens.id")).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("kindergartens")
+      .select(["id", "name", "name_en"])
+      .where(kindergartenFilter(scope, "kindergartens.id"))
+      .orderBy("id")
+      .execute();
     return rows.map((r) => ({ value: Number(r.id), label: localName(lang, r.name, r.name_en) }));
   },
   /** Users with the teacher role (3), optionally of one kindergarten (`kindergartenId`). */

@@ -51,22 +51,36 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
     request: { query: z.object({ educationGroupId: z.string().optional() }) },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(summary) })) } } } },
   });
-  app.get("/kindergartens/optional_functions/", requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const scope = await guard(c, "view");
-    const group = Number(c.req.query("educationGroupId") ?? "");
-    const onCount = (flags: readonly string[]) => sql<number>`(${sql.join(flags.map((f) => sql`coalesce(${sql.ref("o." + f)}, 0)`), sql` + `)})`;
-    let q = db
-      .selectFrom("kindergartens as k")
-      .innerJoin("education_groups as g", "g.id", "k.education_group_id")
-      .leftJoin("optional_functions as o", "o.kindergarten_id", "k.id")
-      .select(["k.id", "k.name", "g.name as groupName", onCount(SHOW_FLAGS).as("showOn"), onCount(HIDE_FLAGS).as("hideOn")])
-      .where(kindergartenFilter(scope, "k.id"))
-      .where(groupFilter(scope, "k.education_group_id"));
-    if (Number.isInteger(group) && group > 0) q = q.where("k.education_group_id", "=", group);
-    const rows = await q.orderBy("k.id").execute();
-    const list = rows.map((r) => ({ kindergartenId: Number(r.id), kindergartenName: r.name, groupName: r.groupName, showOn: Number(r.showOn), hideOn: Number(r.hideOn) }));
-    return replyOk(c, { list }, "ok");
-  }));
+  app.get(
+    "/kindergartens/optional_functions/",
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = await guard(c, "view");
+      const group = Number(c.req.query("educationGroupId") ?? "");
+      const onCount = (flags: readonly string[]) =>
+        sql<number>`(${sql.join(
+          flags.map((f) => sql`coalesce(${sql.ref("o." + f)}, 0)`),
+          sql` + `,
+        )})`;
+      let q = db
+        .selectFrom("kindergartens as k")
+        .innerJoin("education_groups as g", "g.id", "k.education_group_id")
+        .leftJoin("optional_functions as o", "o.kindergarten_id", "k.id")
+        .select(["k.id", "k.name", "g.name as groupName", onCount(SHOW_FLAGS).as("showOn"), onCount(HIDE_FLAGS).as("hideOn")])
+        .where(kindergartenFilter(scope, "k.id"))
+        .where(groupFilter(scope, "k.education_group_id"));
+      if (Number.isInteger(group) && group > 0) q = q.where("k.education_group_id", "=", group);
+      const rows = await q.orderBy("k.id").execute();
+      const list = rows.map((r) => ({
+        kindergartenId: Number(r.id),
+        kindergartenName: r.name,
+        groupName: r.groupName,
+        showOn: Number(r.showOn),
+        hideOn: Number(r.hideOn),
+      }));
+      return replyOk(c, { list }, "ok");
+    }),
+  );
 
   const path = "/kindergartens/{id}/optional_function/";
   const idPath = "/kindergartens/:id{[0-9]+}/optional_function/";
@@ -79,12 +93,16 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
     request: { params: idParam },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(optionalFunctionItem) } } } },
   });
-  app.get(idPath, requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const scope = await guard(c, "view");
-    const kg = await assertInScope.kindergarten(db, scope, pathId(c));
-    const of = await loadOptionalFunction(db, Number(kg.id));
-    return replyOk(c, { ...of, kindergartenId: Number(kg.id), kindergartenName: kg.name }, "ok");
-  }));
+  app.get(
+    idPath,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = await guard(c, "view");
+      const kg = await assertInScope.kindergarten(db, scope, pathId(c));
+      const of = await loadOptionalFunction(db, Number(kg.id));
+      return replyOk(c, { ...of, kindergartenId: Number(kg.id), kindergartenName: kg.name }, "ok");
+    }),
+  );
 
   app.openAPIRegistry.registerPath({
     method: "put",
@@ -95,33 +113,37 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
     request: { params: idParam, body: { required: true, content: { "application/x-www-form-urlencoded": { schema: def.form } } } },
     responses: { 200: { description: "code 200; 422 data.errors per field", content: { "application/json": { schema: envelope(optionalFunctionItem) } } } },
   });
-  app.put(idPath, requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const scope = await guard(c, "change");
-    const id = pathId(c);
-    const kg = await assertInScope.kindergarten(db, scope, id);
-    const parsed = optionalFunctionSchema.safeParse(await parseBodyWith(c, def));
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) (errors[String(i.path[0] ?? "_")] ??= []).push("crud:validation.invalid");
-      throw fieldErrors(errors);
-    }
-    const v = parsed.data;
-    const row: Record<string, number> = {};
-    for (const f of FLAGS) row[f] = v[f] ? 1 : 0;
-    row.isUploadOriginalImage = v.isUploadOriginalImage ? 1 : 0;
-    row.isShowMonitoring = v.isShowMonitoring ? 1 : 0;
-    row.isShowObservationAnalysis = v.isShowObservationAnalysis ? 1 : 0;
-    row.teachingRecordLimit = v.teachingRecordLimit;
-    row.classCirclePostLimit = v.classCirclePostLimit;
-    row.videoLengthSeconds = v.videoLengthSeconds;
-    row.assistantSessionCount = v.assistantSessionCount;
-    await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
-      const existing = await w.trx.selectFrom("optional_functions").select("id").where("kindergarten_id", "=", id).executeTakeFirst();
-      if (existing) await w.update("optional_functions", Number(existing.id), row as never);
-      else await w.insert("optional_functions", { ...row, kindergarten_id: id } as never);
-    });
-    const of = await loadOptionalFunction(db, id);
-    if (!of) throw notFound();
-    return replyOk(c, { ...of, kindergartenId: id, kindergartenName: kg.name }, "kgmgmt:optionalFunctions.messages.changed", { name: kg.name });
-  }));
+  app.put(
+    idPath,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = await guard(c, "change");
+      const id = pathId(c);
+      const kg = await assertInScope.kindergarten(db, scope, id);
+      const parsed = optionalFunctionSchema.safeParse(await parseBodyWith(c, def));
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const i of parsed.error.issues) (errors[String(i.path[0] ?? "_")] ??= []).push("crud:validation.invalid");
+        throw fieldErrors(errors);
+      }
+      const v = parsed.data;
+      const row: Record<string, number> = {};
+      for (const f of FLAGS) row[f] = v[f] ? 1 : 0;
+      row.isUploadOriginalImage = v.isUploadOriginalImage ? 1 : 0;
+      row.isShowMonitoring = v.isShowMonitoring ? 1 : 0;
+      row.isShowObservationAnalysis = v.isShowObservationAnalysis ? 1 : 0;
+      row.teachingRecordLimit = v.teachingRecordLimit;
+      row.classCirclePostLimit = v.classCirclePostLimit;
+      row.videoLengthSeconds = v.videoLengthSeconds;
+      row.assistantSessionCount = v.assistantSessionCount;
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+        const existing = await w.trx.selectFrom("optional_functions").select("id").where("kindergarten_id", "=", id).executeTakeFirst();
+        if (existing) await w.update("optional_functions", Number(existing.id), row as never);
+        else await w.insert("optional_functions", { ...row, kindergarten_id: id } as never);
+      });
+      const of = await loadOptionalFunction(db, id);
+      if (!of) throw notFound();
+      return replyOk(c, { ...of, kindergartenId: id, kindergartenName: kg.name }, "kgmgmt:optionalFunctions.messages.changed", { name: kg.name });
+    }),
+  );
 }

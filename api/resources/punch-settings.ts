@@ -63,12 +63,16 @@ export function registerPunchSettingRoutes(app: App, deps: Deps) {
     security: tokenHeader,
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(punchSettingItem) } } } },
   });
-  app.get(path, requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const { kg } = await scopeKg(c, "view");
-    const item = await loadPunchSetting(db, kg, langOf(c));
-    if (!item) throw notFound();
-    return replyOk(c, item, "ok");
-  }));
+  app.get(
+    path,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const { kg } = await scopeKg(c, "view");
+      const item = await loadPunchSetting(db, kg, langOf(c));
+      if (!item) throw notFound();
+      return replyOk(c, item, "ok");
+    }),
+  );
 
   app.openAPIRegistry.registerPath({
     method: "put",
@@ -76,25 +80,44 @@ export function registerPunchSettingRoutes(app: App, deps: Deps) {
     tags: ["punchSettings"],
     summary: "Change the punch-in setting of the current kindergarten (at most 5 MAC addresses xx:xx:xx:xx:xx:xx; work end after start)",
     security: tokenHeader,
-    request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: z.object({ wifiName: z.string(), macAddresses: z.string().optional(), workStart: z.string(), workEnd: z.string(), enabled: z.string().optional() }) } } } },
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: z.object({
+              wifiName: z.string(),
+              macAddresses: z.string().optional(),
+              workStart: z.string(),
+              workEnd: z.string(),
+              enabled: z.string().optional(),
+            }),
+          },
+        },
+      },
+    },
     responses: { 200: { description: "code 200; 422 data.errors per field", content: { "application/json": { schema: envelope(punchSettingItem) } } } },
   });
-  app.put(path, requireAuth, runCustom(async (c: Context<AppEnv>) => {
-    const { scope, kg } = await scopeKg(c, "change");
-    const values = (await parseBodyWith(c, punchSettings)) as z.infer<typeof punchSettingForm>;
-    await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
-      const row = {
-        wifi_name: values.wifiName,
-        mac_addresses: JSON.stringify(values.macAddresses),
-        work_start: values.workStart,
-        work_end: values.workEnd,
-        enabled: values.enabled ? 1 : 0,
-        updated_at: nowIso(),
-      };
-      const existing = await w.trx.selectFrom("punch_settings").select("id").where("kindergarten_id", "=", kg).executeTakeFirst();
-      if (existing) await w.update("punch_settings", Number(existing.id), row);
-      else await w.insert("punch_settings", { ...row, kindergarten_id: kg });
-    });
-    return replyOk(c, await loadPunchSetting(db, kg, langOf(c)), "kgmgmt:punchSettings.messages.changed");
-  }));
+  app.put(
+    path,
+    requireAuth,
+    runCustom(async (c: Context<AppEnv>) => {
+      const { scope, kg } = await scopeKg(c, "change");
+      const values = (await parseBodyWith(c, punchSettings)) as z.infer<typeof punchSettingForm>;
+      await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+        const row = {
+          wifi_name: values.wifiName,
+          mac_addresses: JSON.stringify(values.macAddresses),
+          work_start: values.workStart,
+          work_end: values.workEnd,
+          enabled: values.enabled ? 1 : 0,
+          updated_at: nowIso(),
+        };
+        const existing = await w.trx.selectFrom("punch_settings").select("id").where("kindergarten_id", "=", kg).executeTakeFirst();
+        if (existing) await w.update("punch_settings", Number(existing.id), row);
+        else await w.insert("punch_settings", { ...row, kindergarten_id: kg });
+      });
+      return replyOk(c, await loadPunchSetting(db, kg, langOf(c)), "kgmgmt:punchSettings.messages.changed");
+    }),
+  );
 }

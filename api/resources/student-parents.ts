@@ -39,11 +39,29 @@ export const studentParentsMapping = defineMapping({
   hooks: {
     async beforeWrite({ w, scope }, { values }) {
       const db = w.trx as unknown as Kysely<Database>;
-      const student = await scoped.students(db, scope).select(["id", "kindergarten_id"]).where("id", "=", values.studentId as number).executeTakeFirst();
+      const student = await scoped
+        .students(db, scope)
+        .select(["id", "kindergarten_id"])
+        .where("id", "=", values.studentId as number)
+        .executeTakeFirst();
       if (!student) throw fieldError("studentId", "usermgmt:studentParents.errors.studentNotFound");
-      const parent = await userWithRole(db, scope, values.parentId as number, Role.parent, "parentId", "usermgmt:studentParents.errors.parentNotFound", "usermgmt:studentParents.errors.notParent");
-      if (parent.kindergartenId != null && parent.kindergartenId !== Number(student.kindergarten_id)) throw fieldError("parentId", "usermgmt:studentParents.errors.notSameKindergarten");
-      const dup = await db.selectFrom("student_parents").select("id").where("student_id", "=", values.studentId as number).where("parent_id", "=", values.parentId as number).executeTakeFirst();
+      const parent = await userWithRole(
+        db,
+        scope,
+        values.parentId as number,
+        Role.parent,
+        "parentId",
+        "usermgmt:studentParents.errors.parentNotFound",
+        "usermgmt:studentParents.errors.notParent",
+      );
+      if (parent.kindergartenId != null && parent.kindergartenId !== Number(student.kindergarten_id))
+        throw fieldError("parentId", "usermgmt:studentParents.errors.notSameKindergarten");
+      const dup = await db
+        .selectFrom("student_parents")
+        .select("id")
+        .where("student_id", "=", values.studentId as number)
+        .where("parent_id", "=", values.parentId as number)
+        .executeTakeFirst();
       if (dup) throw new ApiError(409, "usermgmt:studentParents.errors.duplicate");
     },
   },

@@ -29,8 +29,22 @@ interface Kind {
 const opName = (segment: string) => segment.replace(/(^|_)([a-z])/g, (_m, _u, ch: string) => ch.toUpperCase());
 
 const KINDS: Kind[] = [
-  { table: "principal_kindergartens", segment: "principals", page: "/user/principal", role: Role.principal, lacksRoleKey: "binding.userLacksPrincipalRole", tag: "principal–kindergarten" },
-  { table: "pro_teacher_kindergartens", segment: "pro_teachers", page: "/user/proTeacher", role: Role.subjectTeacher, lacksRoleKey: "binding.userLacksProTeacherRole", tag: "subject teacher–kindergarten" },
+  {
+    table: "principal_kindergartens",
+    segment: "principals",
+    page: "/user/principal",
+    role: Role.principal,
+    lacksRoleKey: "binding.userLacksPrincipalRole",
+    tag: "principal–kindergarten",
+  },
+  {
+    table: "pro_teacher_kindergartens",
+    segment: "pro_teachers",
+    page: "/user/proTeacher",
+    role: Role.subjectTeacher,
+    lacksRoleKey: "binding.userLacksProTeacherRole",
+    tag: "subject teacher–kindergarten",
+  },
 ];
 
 const SORTS = {
@@ -114,7 +128,10 @@ export function registerBindingRoutes(app: App, deps: Deps) {
         const q = c.req.valid("query");
         if (kind.role === Role.subjectTeacher && (scope.roleId === Role.principal || scope.roleId === Role.subjectTeacher)) {
           const lang = langOf(c);
-          const all = (await switchableKindergartens(db, scope.userId, scope.roleId)).map((k) => ({ id: k.id, kindergartenName: localName(lang, k.kindergartenName, k.nameEn) }));
+          const all = (await switchableKindergartens(db, scope.userId, scope.roleId)).map((k) => ({
+            id: k.id,
+            kindergartenName: localName(lang, k.kindergartenName, k.nameEn),
+          }));
           const start = (q.currentPage - 1) * q.pageSize;
           return ok(c, { list: all.slice(start, start + q.pageSize), total: all.length, currentPage: q.currentPage, pageSize: q.pageSize });
         }
@@ -130,7 +147,8 @@ export function registerBindingRoutes(app: App, deps: Deps) {
         operationId: `create${opName(kind.segment)}Kindergartens`,
         tags: [kind.tag],
         summary: `Bind a user (role ${kind.role}) to a kindergarten (role 6, page ${kind.page})`,
-        description: "Form fields userId, kindergartenId. 404 when either lies outside the caller's scope; 422 when the user lacks the role; 409 when the binding exists.",
+        description:
+          "Form fields userId, kindergartenId. 404 when either lies outside the caller's scope; 422 when the user lacks the role; 409 when the binding exists.",
         security: tokenHeader,
         middleware: [requirePage(kind.page)] as const,
         request: formBody(kindergartenBindingFormSchema),
@@ -146,12 +164,7 @@ export function registerBindingRoutes(app: App, deps: Deps) {
         const hasRole = await db.selectFrom("user_roles").select("id").where("user_id", "=", user.id).where("role_id", "=", kind.role).executeTakeFirst();
         if (!hasRole) throw fieldError("userId", kind.lacksRoleKey);
         const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
-          const dup = await w.trx
-            .selectFrom(kind.table)
-            .select("id")
-            .where("user_id", "=", user.id)
-            .where("kindergarten_id", "=", kg.id)
-            .executeTakeFirst();
+          const dup = await w.trx.selectFrom(kind.table).select("id").where("user_id", "=", user.id).where("kindergarten_id", "=", kg.id).executeTakeFirst();
           if (dup) throw conflict("binding.duplicate");
           return w.insert(kind.table, { user_id: user.id, kindergarten_id: kg.id, created_at: nowIso() });
         }).catch((e: unknown) => {

@@ -24,4 +24,11 @@ export function decryptField(deps: Deps, field: string, value: string): string {
   return plain;
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_INT).openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+export const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_INT)
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});

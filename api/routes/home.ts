@@ -36,16 +36,14 @@ function counters(db: Db, scope: Scope) {
   const students = () => scoped.students(db, scope);
   const atSchool = () => students().where("students.status", "=", "at_school");
   return {
-    groups: async () =>
-      scope.reach === "platform" ? n(db.selectFrom("education_groups")) : scope.educationGroupId != null ? 1 : 0,
+    groups: async () => (scope.reach === "platform" ? n(db.selectFrom("education_groups")) : scope.educationGroupId != null ? 1 : 0),
     kindergartens: () => n(scoped.kindergartens(db, scope)),
     classes: () => n(scoped.classes(db, scope)),
     students: () => n(atSchool()),
     users: () => n(scoped.users(db, scope)),
     teachers: () => n(scoped.users(db, scope).where("users.id", "in", usersWithRole(db, Role.teacher))),
     parents: () => n(scoped.users(db, scope).where("users.id", "in", usersWithRole(db, Role.parent))),
-    places: () =>
-      n(db.selectFrom("places").where("places.kindergarten_id", "in", scoped.kindergartens(db, scope).select("kindergartens.id"))),
+    places: () => n(db.selectFrom("places").where("places.kindergarten_id", "in", scoped.kindergartens(db, scope).select("kindergartens.id"))),
     buses: () =>
       n(
         scope.roleId === Role.busTeacher
@@ -57,10 +55,8 @@ function counters(db: Db, scope: Scope) {
     allergies: () => n(atSchool().where("students.allergies", "is not", null).where("students.allergies", "!=", "")),
     preparatory: () => n(students().where("students.status", "=", "preparatory")),
     suspended: () => n(students().where("students.status", "=", "suspended")),
-    withoutParent: () =>
-      n(atSchool().where("students.id", "not in", db.selectFrom("student_parents").select("student_parents.student_id"))),
-    classesWithoutTeacher: () =>
-      n(scoped.classes(db, scope).where("classes.id", "not in", db.selectFrom("class_teachers").select("class_teachers.class_id"))),
+    withoutParent: () => n(atSchool().where("students.id", "not in", db.selectFrom("student_parents").select("student_parents.student_id"))),
+    classesWithoutTeacher: () => n(scoped.classes(db, scope).where("classes.id", "not in", db.selectFrom("class_teachers").select("class_teachers.class_id"))),
     disabledUsers: () => n(scoped.users(db, scope).where("users.enabled", "=", 0)),
     busesWithoutTeacher: () =>
       n(
@@ -73,12 +69,7 @@ function counters(db: Db, scope: Scope) {
     kindergartensExpiring: () => {
       const today = new Date().toISOString().slice(0, 10);
       const soon = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
-      return n(
-        scoped
-          .kindergartens(db, scope)
-          .where("kindergartens.contract_end", ">=", today)
-          .where("kindergartens.contract_end", "<=", soon),
-      );
+      return n(scoped.kindergartens(db, scope).where("kindergartens.contract_end", ">=", today).where("kindergartens.contract_end", "<=", soon));
     },
   };
 }
@@ -90,21 +81,54 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
   switch (role) {
     case Role.superAdmin:
       return {
-        cards: [["groups", "groups"], ["kindergartens", "kindergartens"], ["classes", "classes"], ["students", "students"], ["users", "users"]],
-        todos: [["kindergartensExpiring", "kindergartensExpiring", "/kindergarten/kindergarten"], ["disabledUsers", "disabledUsers", "/user/userAdministration"]],
+        cards: [
+          ["groups", "groups"],
+          ["kindergartens", "kindergartens"],
+          ["classes", "classes"],
+          ["students", "students"],
+          ["users", "users"],
+        ],
+        todos: [
+          ["kindergartensExpiring", "kindergartensExpiring", "/kindergarten/kindergarten"],
+          ["disabledUsers", "disabledUsers", "/user/userAdministration"],
+        ],
       };
     case Role.groupLeader:
     case Role.bureauLeader:
     case Role.groupAdmissionsTeacher:
-      return { cards: [["kindergartens", "kindergartens"], ["classes", "classes"], ["students", "students"], ["teachers", "teachers"]], todos: [] };
+      return {
+        cards: [
+          ["kindergartens", "kindergartens"],
+          ["classes", "classes"],
+          ["students", "students"],
+          ["teachers", "teachers"],
+        ],
+        todos: [],
+      };
     case Role.groupAdmin:
       return {
-        cards: [["kindergartens", "kindergartens"], ["classes", "classes"], ["students", "students"], ["teachers", "teachers"], ["parents", "parents"]],
-        todos: [["studentsWithoutParent", "withoutParent", "/user/studentParent"], ["disabledUsers", "disabledUsers", "/user/userAdministration"]],
+        cards: [
+          ["kindergartens", "kindergartens"],
+          ["classes", "classes"],
+          ["students", "students"],
+          ["teachers", "teachers"],
+          ["parents", "parents"],
+        ],
+        todos: [
+          ["studentsWithoutParent", "withoutParent", "/user/studentParent"],
+          ["disabledUsers", "disabledUsers", "/user/userAdministration"],
+        ],
       };
     case Role.kindergartenAdmin:
       return {
-        cards: [["classes", "classes"], ["students", "students"], ["teachers", "teachers"], ["parents", "parents"], ["buses", "buses"], ["places", "places"]],
+        cards: [
+          ["classes", "classes"],
+          ["students", "students"],
+          ["teachers", "teachers"],
+          ["parents", "parents"],
+          ["buses", "buses"],
+          ["places", "places"],
+        ],
         todos: [
           ["studentsPreparatory", "preparatory", "/student/studentFile"],
           ["studentsWithoutParent", "withoutParent", "/user/studentParent"],
@@ -114,7 +138,13 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
       };
     case Role.principal:
       return {
-        cards: [["classes", "classes"], ["students", "students"], ["teachers", "teachers"], ["parents", "parents"], ["buses", "buses"]],
+        cards: [
+          ["classes", "classes"],
+          ["students", "students"],
+          ["teachers", "teachers"],
+          ["parents", "parents"],
+          ["buses", "buses"],
+        ],
         todos: [
           ["studentsPreparatory", "preparatory", "/student/studentFile"],
           ["studentsSuspended", "suspended", "/student/studentFile"],
@@ -123,17 +153,43 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
       };
     case Role.teacher:
       return {
-        cards: [["myClasses", "classes"], ["myStudents", "students"], ["allergies", "allergies"]],
-        todos: [["allergyStudents", "allergies", "/student/studentFile"], ["studentsWithoutParent", "withoutParent", "/student/studentFile"]],
+        cards: [
+          ["myClasses", "classes"],
+          ["myStudents", "students"],
+          ["allergies", "allergies"],
+        ],
+        todos: [
+          ["allergyStudents", "allergies", "/student/studentFile"],
+          ["studentsWithoutParent", "withoutParent", "/student/studentFile"],
+        ],
       };
     case Role.parent:
       return { cards: [["children", "students"]], todos: [] };
     case Role.expert:
-      return { cards: [["boundTeachers", "boundTeachers"], ["classes", "classes"], ["students", "students"]], todos: [] };
+      return {
+        cards: [
+          ["boundTeachers", "boundTeachers"],
+          ["classes", "classes"],
+          ["students", "students"],
+        ],
+        todos: [],
+      };
     case Role.doctor:
-      return { cards: [["boundStudents", "students"], ["allergies", "allergies"]], todos: [["allergyStudents", "allergies", "/student/studentFile"]] };
+      return {
+        cards: [
+          ["boundStudents", "students"],
+          ["allergies", "allergies"],
+        ],
+        todos: [["allergyStudents", "allergies", "/student/studentFile"]],
+      };
     case Role.busTeacher:
-      return { cards: [["buses", "buses"], ["busStudents", "busStudents"]], todos: [] };
+      return {
+        cards: [
+          ["buses", "buses"],
+          ["busStudents", "busStudents"],
+        ],
+        todos: [],
+      };
     case Role.subjectTeacher:
       return {
         cards: [
@@ -145,7 +201,13 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
       };
     case Role.admissionsTeacher:
     case Role.finance:
-      return { cards: [["classes", "classes"], ["students", "students"]], todos: [["studentsPreparatory", "preparatory", "/student/studentFile"]] };
+      return {
+        cards: [
+          ["classes", "classes"],
+          ["students", "students"],
+        ],
+        todos: [["studentsPreparatory", "preparatory", "/student/studentFile"]],
+      };
     default:
       return { cards: [], todos: [] };
   }

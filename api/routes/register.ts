@@ -27,8 +27,7 @@ import { decryptField, formBody, jsonReply } from "./common";
 /** 422 with every password-policy problem on `field` (keys of validation.password.*). */
 function assertStrong(field: string, pw: string) {
   const problems = passwordProblems(pw);
-  if (problems.length)
-    throw new ApiError(422, "error.validation", {}, { errors: { [field]: problems.map((p) => ({ key: "validation." + p })) } });
+  if (problems.length) throw new ApiError(422, "error.validation", {}, { errors: { [field]: problems.map((p) => ({ key: "validation." + p })) } });
 }
 
 /** 409 "phone taken", also as the phone field's error (the form shows it there). */
@@ -88,7 +87,8 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       operationId: "sendSmsCode",
       tags: ["registration"],
       summary: "Send a 6-digit SMS code (valid 5 minutes; one per minute per phone)",
-      description: "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message. 502 when the SMS provider fails (that code is void).",
+      description:
+        "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message. 502 when the SMS provider fails (that code is void).",
       request: formBody(smsCodeFormSchema),
       responses: jsonReply(z.null()),
     }),
@@ -206,7 +206,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       path: "/password/reset",
       operationId: "resetPassword",
       tags: ["registration"],
-      summary: "Forced reset after \"Need Reset Password\": phone, old and new password (both encrypted)",
+      summary: 'Forced reset after "Need Reset Password": phone, old and new password (both encrypted)',
       description: "Wrong old passwords count toward the login lockout.",
       request: formBody(resetPasswordFormSchema),
       responses: jsonReply(z.null()),

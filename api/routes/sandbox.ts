@@ -53,7 +53,9 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     const body = await c.req.parseBody();
     const redirect = String(body.redirect_uri ?? "");
     const state = String(body.state ?? "");
-    const nickname = String(body.nickname ?? "").trim().slice(0, 40);
+    const nickname = String(body.nickname ?? "")
+      .trim()
+      .slice(0, 40);
     const phone = String(body.phone ?? "").trim();
     const target = allowedRedirect(deps, redirect, new URL(c.req.url).hostname);
     if (!target) throw new ApiError(400, "wechat.badRedirect");

@@ -30,7 +30,15 @@ export function registerTokenRoutes(app: App, deps: Deps) {
    * kindergarten switch) the old token is revoked in the same transaction, only if still live (else 401), so
    * parallel switches with one token yield one new token.
    */
-  async function newSession(lang: Lang, userId: number, roleId: RoleId, kindergartenId: number | null, platform: string, replaces?: number, applicantOnly = false) {
+  async function newSession(
+    lang: Lang,
+    userId: number,
+    roleId: RoleId,
+    kindergartenId: number | null,
+    platform: string,
+    replaces?: number,
+    applicantOnly = false,
+  ) {
     const token = await write(db, { userId, roleId }, async (w) => {
       if (replaces != null) await replaceToken(w, replaces);
       return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds, applicantOnly });
@@ -69,8 +77,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       await checkPassword(deps, phone, async () => (await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD)) && !!user);
       if (!user) throw new ApiError(400, "auth.wrongCredentials");
       if (!Number(user.enabled)) throw forbidden("auth.disabled");
-      if (!isStrongPassword(password) || Number(user.must_reset_password))
-        throw new ApiError(400, "auth.needReset", {}, null, NEED_RESET_PASSWORD);
+      if (!isStrongPassword(password) || Number(user.must_reset_password)) throw new ApiError(400, "auth.needReset", {}, null, NEED_RESET_PASSWORD);
       const roles = await rolesOf(db, user.id, user.default_role_id);
       if (!roles.length) throw forbidden("auth.noRole");
       return ok(c, await newSession(langOf(c), user.id, roles[0], user.kindergarten_id, form.platform || PLATFORM_PC), "auth.loginOk");
@@ -199,7 +206,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       tags,
       summary: "Admission applicant login through WeChat (role 13)",
       description:
-        "code comes from WeChat (WECHAT_PROVIDER=wechat: the mini-program's code for jscode2session; encryptedData and iv its phone-number payload, decrypted with the session key) or from the demo stand-in (WECHAT_PROVIDER=sandbox: GET wechat-sandbox/authorize; encryptedData is the JSON {\"phoneNumber\": \"…\"} under the static AES key/iv of section 9). 503 when WeChat login is not configured. The session holds role 13 only, even when the phone belongs to a staff account: it cannot switch role or kindergarten (403).",
+        'code comes from WeChat (WECHAT_PROVIDER=wechat: the mini-program\'s code for jscode2session; encryptedData and iv its phone-number payload, decrypted with the session key) or from the demo stand-in (WECHAT_PROVIDER=sandbox: GET wechat-sandbox/authorize; encryptedData is the JSON {"phoneNumber": "…"} under the static AES key/iv of section 9). 503 when WeChat login is not configured. The session holds role 13 only, even when the phone belongs to a staff account: it cannot switch role or kindergarten (403).',
       request: formBody(loginWechatFormSchema),
       responses: jsonReply(tokenReplySchema),
     }),

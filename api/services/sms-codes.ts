@@ -13,13 +13,7 @@ const MAX_TRIES = 5;
 
 export async function sendCode(deps: Deps, phone: string, purpose: string, lang: Lang, deliver: boolean) {
   const now = Date.now();
-  const last = await deps.db
-    .selectFrom("sms_codes")
-    .select("created_at")
-    .where("phone", "=", phone)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const last = await deps.db.selectFrom("sms_codes").select("created_at").where("phone", "=", phone).orderBy("id", "desc").limit(1).executeTakeFirst();
   if (last && now - Date.parse(last.created_at) < INTERVAL_MS) throw new ApiError(429, "sms.tooSoon");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const row = await deps.db
@@ -66,7 +60,11 @@ export async function consumeCode(deps: Deps, phone: string, purpose: string, co
   const fail = new ApiError(422, "sms.invalidCode", {}, { errors: { smsCode: [{ key: "sms.invalidCode" }] } });
   if (!row || row.attempts >= MAX_TRIES) throw fail;
   if (row.code_hash !== sha256(`${phone}:${purpose}:${code}`)) {
-    await deps.db.updateTable("sms_codes").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+    await deps.db
+      .updateTable("sms_codes")
+      .set({ attempts: row.attempts + 1 })
+      .where("id", "=", row.id)
+      .execute();
     throw fail;
   }
   const res = await deps.db.updateTable("sms_codes").set({ used_at: now }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();

@@ -41,12 +41,7 @@ export async function scopeFromToken(db: Db, rawToken: string | undefined | null
   if (!row || row.revokedAt || row.expiresAt <= new Date().toISOString() || !Number(row.enabled)) return null;
   const roleId = Number(row.roleId);
   if (!isRoleId(roleId)) return null;
-  const still = await db
-    .selectFrom("user_roles")
-    .select("id")
-    .where("user_id", "=", row.userId)
-    .where("role_id", "=", roleId)
-    .executeTakeFirst();
+  const still = await db.selectFrom("user_roles").select("id").where("user_id", "=", row.userId).where("role_id", "=", roleId).executeTakeFirst();
   if (!still) return null;
   // A principal or subject teacher whose binding to the token's kindergarten was removed loses that session.
   if ((roleId === Role.principal || roleId === Role.subjectTeacher) && row.kindergartenId != null) {
@@ -138,8 +133,7 @@ export function classFilter(scope: Scope, column: string): Expression<SqlBool> {
   const inKg = kindergartenFilter(scope, "c_.kindergarten_id");
   const me = scope.userId;
   let narrow: Expression<SqlBool> = TRUE;
-  if (scope.roleId === Role.teacher)
-    narrow = sql<SqlBool>`c_.id in (select ct_.class_id from class_teachers ct_ where ct_.user_id = ${me})`;
+  if (scope.roleId === Role.teacher) narrow = sql<SqlBool>`c_.id in (select ct_.class_id from class_teachers ct_ where ct_.user_id = ${me})`;
   else if (scope.roleId === Role.parent)
     narrow = sql<SqlBool>`c_.id in (select s2_.class_id from students s2_ join student_parents sp_ on sp_.student_id = s2_.id where sp_.parent_id = ${me})`;
   else if (scope.roleId === Role.applicant) narrow = FALSE;
@@ -186,7 +180,11 @@ export const assertInScope = {
  * plus those bound through principal_kindergartens (role 1) or pro_teacher_kindergartens (role 11).
  * Empty for every other role.
  */
-export async function switchableKindergartens(db: Db, userId: number, roleId: RoleId): Promise<{ id: number; kindergartenName: string; nameEn: string | null }[]> {
+export async function switchableKindergartens(
+  db: Db,
+  userId: number,
+  roleId: RoleId,
+): Promise<{ id: number; kindergartenName: string; nameEn: string | null }[]> {
   if (roleId !== Role.principal && roleId !== Role.subjectTeacher) return [];
   const binding = roleId === Role.principal ? "principal_kindergartens" : "pro_teacher_kindergartens";
   const rows = await db

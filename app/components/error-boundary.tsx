@@ -23,9 +23,7 @@ export function GeneralErrorBoundary({
 
   if (typeof document !== "undefined") console.error(error);
 
-  const standard = (status: number) => (
-    <ErrorCard status={status} message={t(`errors.${status}`, { defaultValue: t("errors.general") })} />
-  );
+  const standard = (status: number) => <ErrorCard status={status} message={t(`errors.${status}`, { defaultValue: t("errors.general") })} />;
 
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status] ?? defaultStatusHandler;

@@ -29,7 +29,10 @@ const isToast = (x: unknown): x is ToastView =>
  */
 export function Toaster({ toast: flash }: { toast: ToastView | null | undefined }) {
   const matches = useMatches();
-  const fromLoader = [...matches].reverse().map((m) => (m.data as { toast?: unknown } | undefined)?.toast).find(isToast);
+  const fromLoader = [...matches]
+    .reverse()
+    .map((m) => (m.data as { toast?: unknown } | undefined)?.toast)
+    .find(isToast);
   return <ToastArea toast={fromLoader ?? flash} />;
 }
 
@@ -60,18 +63,10 @@ function ToastArea({ toast }: { toast: ToastView | null | undefined }) {
           role={visible.type === "error" ? "alert" : "status"}
           data-testid="toast"
           data-type={visible.type}
-          className={cn(
-            "toast-auto-hide pointer-events-auto flex max-w-lg items-start gap-3 rounded border px-4 py-2 text-sm shadow-md",
-            tone[visible.type],
-          )}
+          className={cn("toast-auto-hide pointer-events-auto flex max-w-lg items-start gap-3 rounded border px-4 py-2 text-sm shadow-md", tone[visible.type])}
         >
           <span className="flex-1 break-words">{visible.message}</span>
-          <button
-            type="button"
-            aria-label={t("close")}
-            className="opacity-60 hover:opacity-100"
-            onClick={() => setVisible(null)}
-          >
+          <button type="button" aria-label={t("close")} className="opacity-60 hover:opacity-100" onClick={() => setVisible(null)}>
             ×
           </button>
         </div>

@@ -77,7 +77,17 @@ export async function editFormAction(request: Request, def: ResourceDefinition, 
   if (!r.ok) {
     if (r.code === 404) throw notFound();
     if (r.code === 403) throw forbidden();
-    return json<FormActionData>({ result: submission.reply(formErrorsOf(r, fields.map((f) => f.name))) }, { status: 400 });
+    return json<FormActionData>(
+      {
+        result: submission.reply(
+          formErrorsOf(
+            r,
+            fields.map((f) => f.name),
+          ),
+        ),
+      },
+      { status: 400 },
+    );
   }
   return redirectWithToast(o.redirectTo, { type: "success", message: r.data.msg ?? "" });
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { recordActionAction, recordActionLoader, recordActionOf } from "./actions.server";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
 import {
@@ -54,7 +54,19 @@ export const rowSchema = (def: ResourceDefinition) =>
   def.item.extend({
     actions: z.record(z.string(), z.boolean()).optional(),
     // Record actions' transitions (api/resources/engine/actions.ts historyOf), on item replies.
-    history: z.array(z.object({ action: z.string(), from: z.string().nullable(), to: z.string().nullable(), by: z.number().nullable(), byName: z.string().nullable(), at: z.string(), comment: z.string().nullable() })).optional(),
+    history: z
+      .array(
+        z.object({
+          action: z.string(),
+          from: z.string().nullable(),
+          to: z.string().nullable(),
+          by: z.number().nullable(),
+          byName: z.string().nullable(),
+          at: z.string(),
+          comment: z.string().nullable(),
+        }),
+      )
+      .optional(),
   });
 
 /**
@@ -104,7 +116,10 @@ async function loadOptions(
     // Static choices that depend on the user (the roles she may grant): computed here, translated, as loaded options.
     const t = await getT(request, ["menu", ...RESOURCE_NAMESPACES]);
     for (const s of narrowed)
-      out[s.name] = allowedOptions(s.options as Extract<OptionSource, { static: unknown }>, actorOf(user)).map((o) => ({ value: String(o.value), label: t(o.label) }));
+      out[s.name] = allowedOptions(s.options as Extract<OptionSource, { static: unknown }>, actorOf(user)).map((o) => ({
+        value: String(o.value),
+        label: t(o.label),
+      }));
   }
   await Promise.all(
     sources.map(async (s) => {
@@ -141,7 +156,11 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
   const query = listQuery(def, url);
   const [result, options, head] = await Promise.all([
     settle(upstream(request).get(def.endpoint, { query: { pageSize: def.pageSizes?.[0] ?? 10, ...query }, schema: pageSchema(rowSchema(def)) })),
-    loadOptions(request, (def.filters ?? []).map((f) => ({ name: f.field, options: f.options, roles: f.roles })), user),
+    loadOptions(
+      request,
+      (def.filters ?? []).map((f) => ({ name: f.field, options: f.options, roles: f.roles })),
+      user,
+    ),
     titles(request, def, page),
   ]);
   const data: ListData = {
@@ -248,7 +267,12 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
     // Options that depend on another field (teachers of the chosen kindergarten) follow `?<field>=` too:
     // the form reloads them with a fetcher when that field changes.
     const dependsOn = Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k)));
-    const options = await loadOptions(request, fields.map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user, { ...defaults, ...dependsOn });
+    const options = await loadOptions(
+      request,
+      fields.map((f) => ({ name: f.name, options: f.options, roles: f.roles })),
+      user,
+      { ...defaults, ...dependsOn },
+    );
     return json<SubData>({ ...base, view: sub.view, id: item ? Number(item.id) : null, item, defaults, options, fieldNames: fields.map((f) => f.name) });
   }
   if (sub.view === "detail" || sub.view === "delete") {
@@ -268,7 +292,13 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
       .filter((i) => i.actions.delete);
     return json<SubData>({ ...base, view: "bulkDelete", items });
   }
-  const options = await loadOptions(request, formFieldsFor(def, "create", user).filter((f) => f.name === "kindergartenId").map((f) => ({ name: f.name, options: f.options, roles: f.roles })), user);
+  const options = await loadOptions(
+    request,
+    formFieldsFor(def, "create", user)
+      .filter((f) => f.name === "kindergartenId")
+      .map((f) => ({ name: f.name, options: f.options, roles: f.roles })),
+    user,
+  );
   return json<SubData>({ ...base, view: "import", options, report: null });
 }
 
@@ -318,7 +348,9 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
     const mode = sub.view === "create" ? "create" : "change";
     const schema = formSchemaFor(def, mode);
     const submission = parseWithZod(formData, { schema });
-    const hideFields = allFormFields(def).filter((f) => f.kind === "password").map((f) => f.name);
+    const hideFields = allFormFields(def)
+      .filter((f) => f.kind === "password")
+      .map((f) => f.name);
     const refusedFiles = Object.keys(uploadErrors).length ? { fieldErrors: uploadErrors as Record<string, string[]> } : {};
     if (submission.status !== "success" || Object.keys(refusedFiles).length)
       return json<FormActionData>({ result: submission.reply({ ...refusedFiles, hideFields }) }, { status: 400 });
@@ -330,8 +362,15 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
     if (!r.ok) {
       if (r.code === 404) throw notFound();
       if (r.code === 403) throw forbidden();
-      await toastUnlessFieldErrors(request, r, fields.map((f) => f.name));
-      const errors = formErrorsOf(r, fields.map((f) => f.name));
+      await toastUnlessFieldErrors(
+        request,
+        r,
+        fields.map((f) => f.name),
+      );
+      const errors = formErrorsOf(
+        r,
+        fields.map((f) => f.name),
+      );
       return json<FormActionData>({ result: submission.reply({ ...errors, hideFields }) }, { status: 400 });
     }
     return redirectWithToast(listUrl(def, back), { type: "success", message: r.data.msg ?? "" });

@@ -26,7 +26,70 @@ const WEIGHTS = /^(thin|extralight|light|normal|medium|semibold|bold|extrabold|b
 const DISPLAY = /^(block|inline-block|inline|flex|inline-flex|grid|inline-grid|table|contents|hidden|flow-root|list-item)$/;
 const POSITION = /^(static|fixed|absolute|relative|sticky)$/;
 /** Families whose modifier is the part after the first dash (`gap-2` → gap). */
-const PLAIN = new Set(["w", "h", "min-w", "max-w", "min-h", "max-h", "gap", "gap-x", "gap-y", "z", "opacity", "leading", "tracking", "overflow", "overflow-x", "overflow-y", "cursor", "whitespace", "justify", "items", "self", "shadow", "top", "bottom", "left", "right", "inset", "order", "animate", "inset-x", "inset-y", "grow", "shrink", "basis", "space-x", "space-y", "grid-cols", "grid-rows", "col-span", "row-span", "line-clamp", "divide-x", "divide-y", "outline", "decoration", "underline-offset", "duration", "ease", "transition", "translate-x", "translate-y", "rotate", "scale", "object", "align", "content", "place-items", "pointer-events", "select", "resize", "fill", "stroke"]);
+const PLAIN = new Set([
+  "w",
+  "h",
+  "min-w",
+  "max-w",
+  "min-h",
+  "max-h",
+  "gap",
+  "gap-x",
+  "gap-y",
+  "z",
+  "opacity",
+  "leading",
+  "tracking",
+  "overflow",
+  "overflow-x",
+  "overflow-y",
+  "cursor",
+  "whitespace",
+  "justify",
+  "items",
+  "self",
+  "shadow",
+  "top",
+  "bottom",
+  "left",
+  "right",
+  "inset",
+  "order",
+  "animate",
+  "inset-x",
+  "inset-y",
+  "grow",
+  "shrink",
+  "basis",
+  "space-x",
+  "space-y",
+  "grid-cols",
+  "grid-rows",
+  "col-span",
+  "row-span",
+  "line-clamp",
+  "divide-x",
+  "divide-y",
+  "outline",
+  "decoration",
+  "underline-offset",
+  "duration",
+  "ease",
+  "transition",
+  "translate-x",
+  "translate-y",
+  "rotate",
+  "scale",
+  "object",
+  "align",
+  "content",
+  "place-items",
+  "pointer-events",
+  "select",
+  "resize",
+  "fill",
+  "stroke",
+]);
 const SPACING = /^(-?)(p|px|py|pt|pr|pb|pl|m|mx|my|mt|mr|mb|ml)-/;
 
 /** The kind of a class ("" for one we do not merge), with its variants (`hover:`) as part of the kind. */
@@ -100,6 +163,8 @@ function conflicts(group: string): string[] {
     "text-size": ["leading"],
   };
   // Scanning from the end: an earlier `p-2` must yield to a later `px-3` only on x, which we keep as tailwind-merge does.
-  const coveredBy = Object.entries(covered).filter(([, list]) => list.includes(kind)).map(([k]) => variant + k);
+  const coveredBy = Object.entries(covered)
+    .filter(([, list]) => list.includes(kind))
+    .map(([k]) => variant + k);
   return [group, ...coveredBy];
 }

@@ -69,12 +69,7 @@ const TranslationContext = createContext<Store | null>(null);
  * Server: `language` and that language's resources. Browser: the same, plus `load` to fetch another language's
  * resources when the user switches language with JavaScript on.
  */
-export function TranslationProvider(props: {
-  language: string;
-  resources: Resources;
-  load?: (lng: string) => Promise<Resources>;
-  children: ReactNode;
-}) {
+export function TranslationProvider(props: { language: string; resources: Resources; load?: (lng: string) => Promise<Resources>; children: ReactNode }) {
   const [state, setState] = useState({ language: props.language, resources: props.resources });
   const { load } = props;
   const changeLanguage = useCallback(

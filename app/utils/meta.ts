@@ -5,8 +5,7 @@ import type { MetaFunction } from "@remix-run/node";
  * The root loader returns `productTitle`; a page loader returns its translated `title`.
  *   export { meta } from "~/utils/meta";           // or: export const meta = pageMeta;
  */
-export const joinTitle = (title: string | null | undefined, productTitle: string | null | undefined) =>
-  [title, productTitle].filter(Boolean).join(" - ");
+export const joinTitle = (title: string | null | undefined, productTitle: string | null | undefined) => [title, productTitle].filter(Boolean).join(" - ");
 
 type WithTitle = { title?: string | null } | undefined | null;
 type RootData = { productTitle?: string } | undefined | null;

@@ -1,15 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { hasPermission, filterRoutes, type PermissionSubject } from "@contract/permissions";
-import {
-  ALL_PAGES,
-  DEFAULT_AGE06_URL,
-  SECTIONS,
-  findPage,
-  findSection,
-  isExternal,
-  type PageRoute,
-  type SectionRoute,
-} from "@contract/route-tree";
+import { ALL_PAGES, DEFAULT_AGE06_URL, SECTIONS, findPage, findSection, isExternal, type PageRoute, type SectionRoute } from "@contract/route-tree";
 import { requireCurrentUser } from "./current-user.server";
 import type { SessionUser } from "./session.server";
 

@@ -1,13 +1,5 @@
 import crypto from "node:crypto";
-import {
-  createCookie,
-  createCookieSessionStorage,
-  redirect,
-  type Cookie,
-  type CookieOptions,
-  type Session,
-  type SessionStorage,
-} from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, redirect, type Cookie, type CookieOptions, type Session, type SessionStorage } from "@remix-run/node";
 import { tokenReplySchema, userInfoSchema, type TokenReply, type UserInfo } from "@contract/api";
 import { getEnv } from "./env.server";
 

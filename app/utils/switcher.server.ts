@@ -7,10 +7,7 @@ import { settle, upstream } from "./upstream.server";
 export type KindergartenChoice = z.infer<typeof kindergartenItemSchema>;
 
 /** data of GET users/pro_teachers/kindergartens/: a page `{ list, … }` or a bare list. */
-const choicesSchema = z.union([
-  z.array(kindergartenItemSchema),
-  z.object({ list: z.array(kindergartenItemSchema) }).transform((d) => d.list),
-]);
+const choicesSchema = z.union([z.array(kindergartenItemSchema), z.object({ list: z.array(kindergartenItemSchema) }).transform((d) => d.list)]);
 
 export const canSwitchKindergarten = (user: SessionUser | null | undefined) =>
   !!user && (KINDERGARTEN_SWITCH_ROLES as readonly number[]).includes(user.info.roleId);

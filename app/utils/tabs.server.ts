@@ -128,8 +128,7 @@ export function visit(state: TabsState, user: SessionUser, url: URL): boolean {
     state.visited.push(tab);
     capTabs(state);
   }
-  if (!isNoCache(path) && !state.cached.includes(path) && state.visited.some((t) => t.path === path))
-    state.cached.push(path);
+  if (!isNoCache(path) && !state.cached.includes(path) && state.visited.some((t) => t.path === path)) state.cached.push(path);
   return fingerprint(state) !== before;
 }
 

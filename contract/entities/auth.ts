@@ -9,7 +9,10 @@ export const PHONE_RE = /^1\d{10}$/;
 export const phoneField = z.string({ error: "validation.required" }).trim().regex(PHONE_RE, "validation.phone");
 /** An AES-encrypted password (contract/crypto.ts). */
 export const encryptedField = z.string({ error: "validation.password.required" }).min(1, "validation.password.required");
-export const smsCodeField = z.string({ error: "validation.required" }).trim().regex(/^\d{6}$/, "validation.smsCode");
+export const smsCodeField = z
+  .string({ error: "validation.required" })
+  .trim()
+  .regex(/^\d{6}$/, "validation.smsCode");
 const idField = z.coerce.number({ error: "validation.integer" }).int("validation.integer").positive("validation.invalid").max(MAX_INT, "validation.invalid");
 
 export const loginFormSchema = z.object({

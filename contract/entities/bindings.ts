@@ -26,5 +26,9 @@ export type KindergartenBinding = z.infer<typeof kindergartenBindingSchema>;
 /** POST fields (form-encoded, empty fields omitted). */
 export const kindergartenBindingFormSchema = z.object({
   userId: z.coerce.number({ error: "validation.required" }).int("validation.integer").positive("validation.required").max(MAX_INT, "validation.invalid"),
-  kindergartenId: z.coerce.number({ error: "validation.required" }).int("validation.integer").positive("validation.required").max(MAX_INT, "validation.invalid"),
+  kindergartenId: z.coerce
+    .number({ error: "validation.required" })
+    .int("validation.integer")
+    .positive("validation.required")
+    .max(MAX_INT, "validation.invalid"),
 });

@@ -35,7 +35,13 @@ export const expertTeachers = defineResource({
   ],
   filters: [
     { field: "expertId", label: "usermgmt:expertTeachers.fields.expert", kind: "select", options: { lookup: "usersByRole", query: { roleId: "2" } } },
-    { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
+    {
+      field: "kindergartenId",
+      label: "resources:common.kindergarten",
+      kind: "select",
+      options: { lookup: "kindergartens" },
+      roles: [Role.superAdmin, Role.groupAdmin],
+    },
   ],
   search: ["expertName", "expertPhone", "teacherName", "teacherPhone"],
   defaultSort: "expertName",

@@ -47,12 +47,7 @@ function kindergartenBinding<N extends string>(name: N, endpoint: string, page: 
   });
 }
 
-export const principalKindergartens = kindergartenBinding(
-  "principalKindergartens",
-  Endpoints.principalsKindergartens,
-  "/user/principal",
-  Role.principal,
-);
+export const principalKindergartens = kindergartenBinding("principalKindergartens", Endpoints.principalsKindergartens, "/user/principal", Role.principal);
 export const proTeacherKindergartens = kindergartenBinding(
   "proTeacherKindergartens",
   Endpoints.proTeachersKindergartens,

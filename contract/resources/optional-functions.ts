@@ -2,7 +2,12 @@ import * as z from "zod";
 import { FLAGS, HIDE_FLAGS, optionalFunctionSchema, SHOW_FLAGS, type Flag } from "../optional-function";
 import { defineResource, fields, type FormField } from "../resource";
 
-const flagField = (f: Flag): FormField => ({ name: f, label: `kgmgmt:optionalFunctions.flags.${f}`, kind: "boolean", help: `kgmgmt:optionalFunctions.help.${f}` });
+const flagField = (f: Flag): FormField => ({
+  name: f,
+  label: `kgmgmt:optionalFunctions.flags.${f}`,
+  kind: "boolean",
+  help: `kgmgmt:optionalFunctions.help.${f}`,
+});
 const SETTINGS_BOOLEAN = ["isUploadOriginalImage", "isShowMonitoring", "isShowObservationAnalysis"] as const;
 const SETTINGS_NUMBER = ["teachingRecordLimit", "classCirclePostLimit", "videoLengthSeconds", "assistantSessionCount"] as const;
 
@@ -17,7 +22,10 @@ function bounds(name: (typeof SETTINGS_NUMBER)[number]) {
  * false; numbers carry our messages). The API validates the parsed result again with optionalFunctionSchema.
  */
 export const optionalFunctionForm = z.object({
-  ...(Object.fromEntries([...FLAGS, ...SETTINGS_BOOLEAN].map((f) => [f, fields.boolean()])) as Record<Flag | (typeof SETTINGS_BOOLEAN)[number], ReturnType<typeof fields.boolean>>),
+  ...(Object.fromEntries([...FLAGS, ...SETTINGS_BOOLEAN].map((f) => [f, fields.boolean()])) as Record<
+    Flag | (typeof SETTINGS_BOOLEAN)[number],
+    ReturnType<typeof fields.boolean>
+  >),
   ...(Object.fromEntries(SETTINGS_NUMBER.map((f) => [f, fields.integer({ ...bounds(f), message: "crud:validation.integer" })])) as Record<
     (typeof SETTINGS_NUMBER)[number],
     ReturnType<typeof fields.integer>
@@ -51,8 +59,18 @@ export const optionalFunctions = defineResource({
     {
       title: "kgmgmt:optionalFunctions.groups.settings",
       fields: [
-        ...SETTINGS_BOOLEAN.map((f): FormField => ({ name: f, label: `kgmgmt:optionalFunctions.settings.${f}`, kind: "boolean", help: `kgmgmt:optionalFunctions.help.${f}` })),
-        ...SETTINGS_NUMBER.map((f): FormField => ({ name: f, label: `kgmgmt:optionalFunctions.settings.${f}`, kind: "integer", help: `kgmgmt:optionalFunctions.help.${f}` })),
+        ...SETTINGS_BOOLEAN.map((f): FormField => ({
+          name: f,
+          label: `kgmgmt:optionalFunctions.settings.${f}`,
+          kind: "boolean",
+          help: `kgmgmt:optionalFunctions.help.${f}`,
+        })),
+        ...SETTINGS_NUMBER.map((f): FormField => ({
+          name: f,
+          label: `kgmgmt:optionalFunctions.settings.${f}`,
+          kind: "integer",
+          help: `kgmgmt:optionalFunctions.help.${f}`,
+        })),
       ],
     },
   ],

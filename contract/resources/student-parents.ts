@@ -40,7 +40,13 @@ export const studentParents = defineResource({
     { field: "kindergartenName", label: "resources:common.kindergarten", sortable: true, roles: [Role.superAdmin, Role.groupAdmin] },
   ],
   filters: [
-    { field: "kindergartenId", label: "resources:common.kindergarten", kind: "select", options: { lookup: "kindergartens" }, roles: [Role.superAdmin, Role.groupAdmin] },
+    {
+      field: "kindergartenId",
+      label: "resources:common.kindergarten",
+      kind: "select",
+      options: { lookup: "kindergartens" },
+      roles: [Role.superAdmin, Role.groupAdmin],
+    },
     { field: "classId", label: "usermgmt:studentParents.fields.class", kind: "select", options: { lookup: "classOptions" } },
     { field: "relationship", label: "usermgmt:studentParents.fields.relationship", kind: "select", options: { static: relationshipOptions } },
   ],

@@ -16,9 +16,23 @@ describe("service conventions", () => {
     const doc = await res.json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of [
-      "/token/login", "/token/logout", "/token/info", "/token/role/{id}", "/token/kindergarten/{id}", "/token/sts", "/token/login_wechat",
-      "/users/principals/kindergartens/", "/users/principals/kindergartens/{id}/", "/users/pro_teachers/kindergartens/", "/users/pro_teachers/kindergartens/{id}/",
-      "/register/kindergarten", "/register/classes", "/sms/code", "/register", "/password/forgot", "/password/reset",
+      "/token/login",
+      "/token/logout",
+      "/token/info",
+      "/token/role/{id}",
+      "/token/kindergarten/{id}",
+      "/token/sts",
+      "/token/login_wechat",
+      "/users/principals/kindergartens/",
+      "/users/principals/kindergartens/{id}/",
+      "/users/pro_teachers/kindergartens/",
+      "/users/pro_teachers/kindergartens/{id}/",
+      "/register/kindergarten",
+      "/register/classes",
+      "/sms/code",
+      "/register",
+      "/password/forgot",
+      "/password/reset",
     ])
       expect(Object.keys(doc.paths), p).toContain(p);
     expect(doc.paths["/token/login"].post.requestBody.content["application/x-www-form-urlencoded"]).toBeTruthy();

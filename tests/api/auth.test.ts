@@ -87,10 +87,17 @@ describe("POST token/login", () => {
   it("a running lock answers the minutes left; an expired one starts a new count", async () => {
     const phone = phoneOf(11);
     const at = (minutes: number) => new Date(Date.now() + minutes * 60000).toISOString();
-    await t.api.handle.db.insertInto("login_locks").values({ phone, failures: 5, window_start: at(-8), locked_until: at(6.5) }).execute();
+    await t.api.handle.db
+      .insertInto("login_locks")
+      .values({ phone, failures: 5, window_start: at(-8), locked_until: at(6.5) })
+      .execute();
     const r = await t.login(phone, PASSWORD, { lang: "en" });
     expect([r.code, r.msg]).toEqual([423, "Too many failed logins: the account is locked, try again in 7 minutes"]);
-    await t.api.handle.db.updateTable("login_locks").set({ locked_until: at(-1) }).where("phone", "=", phone).execute();
+    await t.api.handle.db
+      .updateTable("login_locks")
+      .set({ locked_until: at(-1) })
+      .where("phone", "=", phone)
+      .execute();
     expect((await t.login(phone, "Wrong#Pass9")).code).toBe(400);
     expect((await t.login(phone)).code).toBe(200);
   });
@@ -241,7 +248,11 @@ describe("GET token/sts", () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);
     const key = `${r.data.prefix}photo.jpg`;
-    const put = await fetch(new URL(`uploads/${r.data.bucket}/${key}`, t.url), { method: "PUT", headers: { "x-security-token": r.data.securityToken }, body: "jpegbytes" });
+    const put = await fetch(new URL(`uploads/${r.data.bucket}/${key}`, t.url), {
+      method: "PUT",
+      headers: { "x-security-token": r.data.securityToken },
+      body: "jpegbytes",
+    });
     expect(put.status).toBe(200);
     const bad = await fetch(new URL(`uploads/${r.data.bucket}/${key}`, t.url), { method: "PUT", headers: { "x-security-token": "nope" }, body: "x" });
     expect(bad.status).toBe(403);

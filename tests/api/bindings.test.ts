@@ -29,7 +29,12 @@ describe.each([
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.list.length).toBe(page.total);
     const bound = await userIdOf(boundPhone);
-    expect(page.list.filter((b) => b.userId === bound).map((b) => b.kindergartenId).sort()).toEqual([1, 2]);
+    expect(
+      page.list
+        .filter((b) => b.userId === bound)
+        .map((b) => b.kindergartenId)
+        .sort(),
+    ).toEqual([1, 2]);
     const item = page.list.find((b) => b.userId === bound)!;
     expect(item.phone).toBe(boundPhone);
     expect(item.realName).toBeTruthy();
@@ -68,7 +73,12 @@ describe.each([
     expect(dup.code).toBe(409);
     expect(dup.msg).toBe("This user is already bound to this kindergarten");
 
-    const audit = await t.api.handle.db.selectFrom("audit_log").selectAll().where("entity", "=", `${segment === "principals" ? "principal" : "pro_teacher"}_kindergartens`).where("entity_id", "=", id).execute();
+    const audit = await t.api.handle.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", `${segment === "principals" ? "principal" : "pro_teacher"}_kindergartens`)
+      .where("entity_id", "=", id)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["create"]);
     expect(audit[0].user_id).toBe(6);
 

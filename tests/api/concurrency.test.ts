@@ -138,13 +138,8 @@ describe("duplicates at the same moment", () => {
     for (let i = 0; i < 4; i++) {
       const phone = `1510000002${i}`;
       const form = registerForm(phone, await smsCode(phone));
-      const [reg, created] = await Promise.all([
-        t.call("POST", "register", { form }),
-        t.call("POST", "users/", { token: admin5, form: userForm(phone) }),
-      ]);
-      expect([reg.code, created.code].sort(), `${reg.code} ${reg.msg} / ${created.code} ${created.msg}`).toEqual(
-        reg.code === 200 ? [200, 422] : [200, 409],
-      );
+      const [reg, created] = await Promise.all([t.call("POST", "register", { form }), t.call("POST", "users/", { token: admin5, form: userForm(phone) })]);
+      expect([reg.code, created.code].sort(), `${reg.code} ${reg.msg} / ${created.code} ${created.msg}`).toEqual(reg.code === 200 ? [200, 422] : [200, 409]);
       if (reg.code === 409) expect(reg.data.errors.phone).toEqual(["该手机号已注册"]);
       else expect(created.data.errors.phone).toHaveLength(1);
       const rows = await db().selectFrom("users").select("id").where("phone", "=", phone).execute();
@@ -221,7 +216,10 @@ describe("rate limits (429, 请求过于频繁，请稍后再试 / Too many requ
     const viaConsole = (phone: string, address: string) =>
       upstream(new Request("http://console.test/login", { headers: { "x-forwarded-for": address } }), { token: null })
         .envelope("POST", "token/login", { form: { phone, password: enc(PASSWORD), platform: "pc" } })
-        .then(() => 200, (e: { code?: number }) => e.code);
+        .then(
+          () => 200,
+          (e: { code?: number }) => e.code,
+        );
     const codes = [];
     for (const p of [10, 11, 12, 16, 100, 111].map(phoneOf)) codes.push(await viaConsole(p, "203.0.113.90"));
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
@@ -255,7 +253,10 @@ describe("rate limits (429, 请求过于频繁，请稍后再试 / Too many requ
 
   it("registrations per phone and per address", async () => {
     const register = (phone: string, address: string) =>
-      s.call("POST", "register", { form: { registrationCode: "NOPE", classId: 1, role: 3, realName: "x", phone, password: enc(NEW_PW), smsCode: "000000" }, headers: from(address) });
+      s.call("POST", "register", {
+        form: { registrationCode: "NOPE", classId: 1, role: 3, realName: "x", phone, password: enc(NEW_PW), smsCode: "000000" },
+        headers: from(address),
+      });
     expect(codesOf(await times(3, () => register("15300000001", "203.0.113.80"))).sort()).toEqual([404, 404, 429]);
     expect((await register("15300000002", "203.0.113.80")).code).toBe(404);
     const refused = await register("15300000003", "203.0.113.80");

@@ -38,7 +38,12 @@ describe("lookup labels in the caller's language", () => {
     expect(labelOf(await options("educationGroups", admin6, "en"), 2)).toBe("Galaxy Education Group");
     expect(labelOf(await options("groups", admin6, "en"), 1)).toBe("Sunshine Education Group");
     expect(labelOf(await options("groups", admin6, "zh"), 1)).toBe("阳光教育集团");
-    const classRow = await t.api.handle.db.selectFrom("classes").select(["id", "name", "name_en"]).where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    const classRow = await t.api.handle.db
+      .selectFrom("classes")
+      .select(["id", "name", "name_en"])
+      .where("kindergarten_id", "=", 1)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     for (const name of ["classes", "classOptions"]) {
       expect(labelOf(await options(name, admin5, "en"), Number(classRow.id))).toBe(classRow.name_en);
       expect(labelOf(await options(name, admin5, "zh"), Number(classRow.id))).toBe(classRow.name);
@@ -68,7 +73,8 @@ describe("lookup labels in the caller's language", () => {
 
 describe("names shown on pages in the caller's language", () => {
   it("the user info names the kindergarten and the group in English for English readers", async () => {
-    const info = async (lang: string) => (await t.call<{ kindergartenName: string; educationGroupName: string }>("GET", "token/info", { token: admin5, lang })).data;
+    const info = async (lang: string) =>
+      (await t.call<{ kindergartenName: string; educationGroupName: string }>("GET", "token/info", { token: admin5, lang })).data;
     expect(await info("en")).toMatchObject({ kindergartenName: "Sunshine Kindergarten (Chaoyang)", educationGroupName: "Sunshine Education Group" });
     expect(await info("zh")).toMatchObject({ kindergartenName: "阳光幼儿园（朝阳园）", educationGroupName: "阳光教育集团" });
     const login = await t.login(phoneOf(1), undefined, { lang: "en" });
@@ -78,17 +84,28 @@ describe("names shown on pages in the caller's language", () => {
   it("the kindergarten switcher's choices and the principal bindings name kindergartens in English", async () => {
     const principal = await t.token(phoneOf(1));
     const mine = async (lang: string) =>
-      (await t.call<{ list: { id: number; kindergartenName: string }[] }>("GET", "users/pro_teachers/kindergartens/", { token: principal, lang, query: { currentPage: 1, pageSize: 100 } })).data.list;
+      (
+        await t.call<{ list: { id: number; kindergartenName: string }[] }>("GET", "users/pro_teachers/kindergartens/", {
+          token: principal,
+          lang,
+          query: { currentPage: 1, pageSize: 100 },
+        })
+      ).data.list;
     expect((await mine("en")).map((k) => k.kindergartenName)).toEqual(["Sunshine Kindergarten (Chaoyang)", "Sunshine Kindergarten (Haidian)"]);
     expect((await mine("zh")).map((k) => k.kindergartenName)).toEqual(["阳光幼儿园（朝阳园）", "阳光幼儿园（海淀园）"]);
-    const bindings = await t.call<{ list: { kindergartenName: string }[] }>("GET", "users/principals/kindergartens/", { token: admin6, lang: "en", query: { currentPage: 1, pageSize: 100 } });
+    const bindings = await t.call<{ list: { kindergartenName: string }[] }>("GET", "users/principals/kindergartens/", {
+      token: admin6,
+      lang: "en",
+      query: { currentPage: 1, pageSize: 100 },
+    });
     expect(bindings.code).toBe(200);
     expect(bindings.data.list.length).toBeGreaterThan(0);
     for (const b of bindings.data.list) expect(b.kindergartenName).toMatch(/^(Sunshine|Galaxy) Kindergarten/);
   });
 
   it("the punch-in setting names the kindergarten in English for English readers", async () => {
-    const name = async (lang: string) => (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
+    const name = async (lang: string) =>
+      (await t.call<{ kindergartenName: string }>("GET", punchSettings.endpoint, { token: admin5, lang })).data.kindergartenName;
     expect(await name("en")).toBe("Sunshine Kindergarten (Chaoyang)");
     expect(await name("zh")).toBe("阳光幼儿园（朝阳园）");
   });
@@ -96,12 +113,22 @@ describe("names shown on pages in the caller's language", () => {
 
 describe("lists and records name kindergartens, groups and classes in English for English readers", () => {
   it("display-only names follow the language; a class's own (editable) name stays as entered, its English name beside it", async () => {
-    const row = await t.api.handle.db.selectFrom("classes").select(["id", "name", "name_en"]).where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirstOrThrow();
-    const get = async (lang: string) => (await t.call<{ name: string; nameEn: string | null; kindergartenName: string }>("GET", `${classes.endpoint}${row.id}/`, { token: admin6, lang })).data;
+    const row = await t.api.handle.db
+      .selectFrom("classes")
+      .select(["id", "name", "name_en"])
+      .where("kindergarten_id", "=", 1)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const get = async (lang: string) =>
+      (await t.call<{ name: string; nameEn: string | null; kindergartenName: string }>("GET", `${classes.endpoint}${row.id}/`, { token: admin6, lang })).data;
     expect(await get("en")).toMatchObject({ name: row.name, nameEn: row.name_en, kindergartenName: "Sunshine Kindergarten (Chaoyang)" });
     expect(await get("zh")).toMatchObject({ name: row.name, nameEn: row.name_en, kindergartenName: "阳光幼儿园（朝阳园）" });
 
-    const students = await t.call<{ list: { className: string | null; kindergartenName: string }[] }>("GET", studentParents.endpoint, { token: admin5, lang: "en", query: { pageSize: 50 } });
+    const students = await t.call<{ list: { className: string | null; kindergartenName: string }[] }>("GET", studentParents.endpoint, {
+      token: admin5,
+      lang: "en",
+      query: { pageSize: 50 },
+    });
     expect(students.code).toBe(200);
     const named = students.data.list.filter((s) => s.className);
     expect(named.length).toBeGreaterThan(0);
@@ -110,7 +137,11 @@ describe("lists and records name kindergartens, groups and classes in English fo
   });
 
   it("a class's English name is saved from the form and searched", async () => {
-    const created = await t.call<{ id: number; nameEn: string | null }>("POST", classes.endpoint, { token: admin5, lang: "en", form: { name: "英文测试班", nameEn: "English Test Class", level: "pre" } });
+    const created = await t.call<{ id: number; nameEn: string | null }>("POST", classes.endpoint, {
+      token: admin5,
+      lang: "en",
+      form: { name: "英文测试班", nameEn: "English Test Class", level: "pre" },
+    });
     expect(created.code).toBe(200);
     expect(created.data.nameEn).toBe("English Test Class");
     const found = await t.call<{ list: { id: number }[] }>("GET", classes.endpoint, { token: admin5, query: { keyword: "English Test" } });
@@ -122,7 +153,16 @@ describe("lists and records name kindergartens, groups and classes in English fo
 describe("messages name things in the caller's language", () => {
   it("refused roles are listed in the caller's language, joined as the language joins them", async () => {
     const admin15 = await t.token(phoneOf(15));
-    const form = { phone: "13912349901", realName: "测试", password: enc("Bright#2026"), gender: "female", enabled: "on", roleIds: "6,13,3", defaultRoleId: 3, kindergartenId: 1 };
+    const form = {
+      phone: "13912349901",
+      realName: "测试",
+      password: enc("Bright#2026"),
+      gender: "female",
+      enabled: "on",
+      roleIds: "6,13,3",
+      defaultRoleId: 3,
+      kindergartenId: 1,
+    };
     const en = await t.call<{ errors: Record<string, string[]> }>("POST", "users/", { token: admin15, lang: "en", form });
     expect(en.data.errors.roleIds).toEqual(["You may not grant these roles: Super admin and Admission applicant"]);
     const zh = await t.call<{ errors: Record<string, string[]> }>("POST", "users/", { token: admin15, lang: "zh", form });

@@ -34,7 +34,16 @@ interface FieldSchema {
 /** Tags of the auth flows (login lockout, SMS, registration): not resource writes, fuzzed elsewhere. */
 const NOT_RESOURCES = new Set(["token", "registration"]);
 /** Tables written outside the audit log by design (api/db/audit.ts): they may change on any request. */
-const UNAUDITED = new Set(["tokens", "login_locks", "rate_limits", "sms_codes", "wechat_codes", "storage_credentials", "kysely_migration", "kysely_migration_lock"]);
+const UNAUDITED = new Set([
+  "tokens",
+  "login_locks",
+  "rate_limits",
+  "sms_codes",
+  "wechat_codes",
+  "storage_credentials",
+  "kysely_migration",
+  "kysely_migration_lock",
+]);
 
 async function writesOf(doc: { paths: Record<string, Record<string, any>> }): Promise<Op[]> {
   const ops: Op[] = [];
@@ -54,10 +63,61 @@ async function writesOf(doc: { paths: Record<string, Record<string, any>> }): Pr
 const HUGE = ["x".repeat(100_000), "字".repeat(40_000), "9".repeat(5000), "<a>".repeat(20_000)];
 const expand = (v: string) => (v.startsWith("\u0000HUGE") ? HUGE[Number(v.slice(5))]! : v);
 const NASTY = [
-  "", " ", "0", "-1", "1.5", "1e309", "-0", "NaN", "Infinity", "0x1F", "99999999999999999999999", "9007199254740993", "2147483648", "-2147483649", "4294967296", "true", "false", "null", "undefined",
-  "[]", "{}", '{"a":1}', "1,2,3", ",,,", "1,,2", "2026-02-30", "0000-00-00", "9999-12-31T99:99", "24:61", "../../etc/passwd", "..%2f..%2f", "..\\..\\windows",
-  "/etc/passwd", "%00", "\u0000", "\u0000\u0001\u001f", "\r\n\r\n", "\t", "' OR 1=1 --", '"; DROP TABLE users; --', "<script>alert(1)</script>",
-  '=HYPERLINK("http://x","y")', "@SUM(1)", "\u202e\u202d", "\ud800", "😀👨‍👩‍👧", "ñ̃", "\uFEFF", "__proto__", "constructor", "13800000006", "1", "2", "3", "6",
+  "",
+  " ",
+  "0",
+  "-1",
+  "1.5",
+  "1e309",
+  "-0",
+  "NaN",
+  "Infinity",
+  "0x1F",
+  "99999999999999999999999",
+  "9007199254740993",
+  "2147483648",
+  "-2147483649",
+  "4294967296",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  '{"a":1}',
+  "1,2,3",
+  ",,,",
+  "1,,2",
+  "2026-02-30",
+  "0000-00-00",
+  "9999-12-31T99:99",
+  "24:61",
+  "../../etc/passwd",
+  "..%2f..%2f",
+  "..\\..\\windows",
+  "/etc/passwd",
+  "%00",
+  "\u0000",
+  "\u0000\u0001\u001f",
+  "\r\n\r\n",
+  "\t",
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "<script>alert(1)</script>",
+  '=HYPERLINK("http://x","y")',
+  "@SUM(1)",
+  "\u202e\u202d",
+  "\ud800",
+  "😀👨‍👩‍👧",
+  "ñ̃",
+  "\uFEFF",
+  "__proto__",
+  "constructor",
+  "13800000006",
+  "1",
+  "2",
+  "3",
+  "6",
 ];
 const text = fc.oneof(
   fc.constantFrom(...NASTY),
@@ -74,18 +134,30 @@ const text = fc.oneof(
 function plausible(schema: FieldSchema = {}): fc.Arbitrary<string> {
   const s = schema.anyOf?.find((x) => x.type && x.type !== "null") ?? schema;
   if (s.enum?.length) return fc.constantFrom(...s.enum.map(String));
-  if (s.type === "integer" || s.type === "number") return fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: -3, max: 100_000 }), fc.constantFrom(2 ** 31, 2 ** 53 - 1)).map(String);
+  if (s.type === "integer" || s.type === "number")
+    return fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: -3, max: 100_000 }), fc.constantFrom(2 ** 31, 2 ** 53 - 1)).map(String);
   if (s.type === "boolean") return fc.constantFrom("true", "false", "1", "0", "on");
   if (s.type === "array") return fc.array(plausible(s.items), { minLength: 1, maxLength: 4 }).map((a) => a.join(","));
-  if (s.format === "date") return fc.date({ min: new Date("2000-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  return fc.oneof(fc.string({ minLength: 1, maxLength: Math.min(s.maxLength ?? 20, 20) }), fc.constantFrom("张三", "Sunny", "13800000123", "a@b.cn", "08:30", "12:00"));
+  if (s.format === "date")
+    return fc.date({ min: new Date("2000-01-01"), max: new Date("2040-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  return fc.oneof(
+    fc.string({ minLength: 1, maxLength: Math.min(s.maxLength ?? 20, 20) }),
+    fc.constantFrom("张三", "Sunny", "13800000123", "a@b.cn", "08:30", "12:00"),
+  );
 }
 /** A field's values: absent, once, or repeated (duplicate keys); hostile or plausible. */
 const valuesFor = (schema: FieldSchema | undefined) => {
   const one = fc.oneof(text, plausible(schema), plausible(schema));
-  return fc.oneof({ weight: 1, arbitrary: fc.constant([] as string[]) }, { weight: 6, arbitrary: fc.array(one, { minLength: 1, maxLength: 1 }) }, { weight: 2, arbitrary: fc.array(one, { minLength: 2, maxLength: 3 }) });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant([] as string[]) },
+    { weight: 6, arbitrary: fc.array(one, { minLength: 1, maxLength: 1 }) },
+    { weight: 2, arbitrary: fc.array(one, { minLength: 2, maxLength: 3 }) },
+  );
 };
-const pathId = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }).map(String) }, { weight: 1, arbitrary: fc.constantFrom("0", "-1", "99999999999999999999", "2147483648", "1.5", "abc", "..", "%00", "1e3", " 1") });
+const pathId = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }).map(String) },
+  { weight: 1, arbitrary: fc.constantFrom("0", "-1", "99999999999999999999", "2147483648", "1.5", "abc", "..", "%00", "1e3", " 1") },
+);
 
 interface Sent {
   method: string;
@@ -95,15 +167,19 @@ interface Sent {
 }
 
 function requestOf(ops: Op[]) {
-  return fc.constantFrom(...ops).chain((op) => fc.record({
-    op: fc.constant(op),
-    perField: fc.tuple(...op.fields.map((f) => valuesFor(op.schemas[f]))),
-    extra: fc.array(fc.tuple(fc.constantFrom("__proto__", "constructor", "id", "createdAt", "x[]", "a.b", "a[0]"), text), { maxLength: 2 }),
-    id: pathId,
-    encoding: fc.constantFrom("form", "form", "form", "multipart", "none", "text/plain"),
-    fileName: fc.constantFrom("x.csv", "x.xlsx", "x"),
-    file: fc.option(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom("名称,容纳人数\r\n=1+1,5\r\n", "\uFEFF", "PK\u0003\u0004garbage")), { nil: undefined }),
-  }));
+  return fc.constantFrom(...ops).chain((op) =>
+    fc.record({
+      op: fc.constant(op),
+      perField: fc.tuple(...op.fields.map((f) => valuesFor(op.schemas[f]))),
+      extra: fc.array(fc.tuple(fc.constantFrom("__proto__", "constructor", "id", "createdAt", "x[]", "a.b", "a[0]"), text), { maxLength: 2 }),
+      id: pathId,
+      encoding: fc.constantFrom("form", "form", "form", "multipart", "none", "text/plain"),
+      fileName: fc.constantFrom("x.csv", "x.xlsx", "x"),
+      file: fc.option(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom("名称,容纳人数\r\n=1+1,5\r\n", "\uFEFF", "PK\u0003\u0004garbage")), {
+        nil: undefined,
+      }),
+    }),
+  );
 }
 
 /** The request a generated case stands for. */
@@ -129,7 +205,10 @@ function build(base: string, c: ReturnType<typeof requestOf> extends fc.Arbitrar
     headers["content-type"] = "text/plain";
     body = fields.map(([k, v]) => `${k}=${v}`).join("&");
   }
-  return { sent: { method: c.op.method, url, encoding, fields: fields.map(([k, v]) => [k, v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v]) }, init: { method: c.op.method, headers, body } };
+  return {
+    sent: { method: c.op.method, url, encoding, fields: fields.map(([k, v]) => [k, v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v]) },
+    init: { method: c.op.method, headers, body },
+  };
 }
 
 /** Rows of every audited table (and the audit log itself). */
@@ -162,9 +241,16 @@ async function keepAdminSession() {
   if (info.code === 200 && info.data?.roleId === 6) return;
   const db = t.api.handle.db;
   const { id, ...columns } = account.row as { id: number };
-  await db.updateTable("users").set(columns as never).where("id", "=", id).execute();
+  await db
+    .updateTable("users")
+    .set(columns as never)
+    .where("id", "=", id)
+    .execute();
   await db.deleteFrom("user_roles").where("user_id", "=", id).execute();
-  await db.insertInto("user_roles").values(account.roles as never).execute();
+  await db
+    .insertInto("user_roles")
+    .values(account.roles as never)
+    .execute();
   admin6 = await t.token(phoneOf(6));
   restored++;
 }
@@ -208,7 +294,8 @@ const RUNS = { refused: 130, privileged: 500 };
 describe("fuzzing every resource write (fast-check)", () => {
   it("derives the writes from the OpenAPI document", () => {
     expect(ops.length).toBeGreaterThan(40);
-    for (const p of ["/kindergartens/classes/", "/users/", "/users/push/{id}/", "/kindergartens/places/import/"]) expect(ops.some((o) => o.path === p)).toBe(true);
+    for (const p of ["/kindergartens/classes/", "/users/", "/users/push/{id}/", "/kindergartens/places/import/"])
+      expect(ops.some((o) => o.path === p)).toBe(true);
   });
 
   it("a refused user's hostile writes all answer 4xx and change nothing", async () => {
@@ -235,11 +322,14 @@ describe("fuzzing every resource write (fast-check)", () => {
         const failed = replies.filter((r) => r.status >= 500 || r.status === 0);
         if (failed.length) throw new Error(`server error: ${JSON.stringify(failed[0])}`);
         // Nothing answered 2xx: then nothing may have been written.
-        if (replies.every((r) => r.status >= 400) && (await auditCount()) !== audit) throw new Error(`a refused batch wrote: ${JSON.stringify(replies.map((r) => r.sent))}`);
+        if (replies.every((r) => r.status >= 400) && (await auditCount()) !== audit)
+          throw new Error(`a refused batch wrote: ${JSON.stringify(replies.map((r) => r.sent))}`);
       }),
       { numRuns: RUNS.privileged, endOnFailure: true },
     );
-    console.log(`fuzz: ${sentTotal} requests (session restored ${restored}×); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `fuzz: ${sentTotal} requests (session restored ${restored}×); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
     expect(sentTotal).toBeGreaterThanOrEqual(10_000);
     expect((await fetch(new URL("health", t.url))).status).toBe(200);
   }, 240_000);

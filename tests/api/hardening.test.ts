@@ -45,7 +45,11 @@ describe("request size limits", () => {
   it("answers 413 JSON to a 20 MB form at once and stays responsive", async () => {
     const started = Date.now();
     const r = await json(
-      await fetch(url("token/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", lang: "en" }, body: "phone=" + "1".repeat(20 * MB) }),
+      await fetch(url("token/login"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", lang: "en" },
+        body: "phone=" + "1".repeat(20 * MB),
+      }),
     );
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ code: 413, data: { maxBytes: BODY_LIMITS.form } });
@@ -62,7 +66,10 @@ describe("request size limits", () => {
     const body = chunked(50 * MB);
     const counting = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (c, ctl) => ((read += c.length), ctl.enqueue(c)) }));
     const started = Date.now();
-    const res = await fetch(url("kindergartens/classes/"), streamed(counting, { method: "POST", headers: { token: admin6, "content-type": "application/x-www-form-urlencoded" } }));
+    const res = await fetch(
+      url("kindergartens/classes/"),
+      streamed(counting, { method: "POST", headers: { token: admin6, "content-type": "application/x-www-form-urlencoded" } }),
+    );
     const r = await json(res);
     expect(r.status).toBe(413);
     expect(r.body.code).toBe(413);
@@ -89,7 +96,10 @@ describe("body errors answer 400, never 500", () => {
   it("an import without its file part: 400 with a translated error on the file field", async () => {
     const fd = new FormData();
     fd.set("kindergartenId", "1");
-    for (const [lang, text] of [["en", "Choose a file to upload"], ["zh", "请选择要上传的文件"]]) {
+    for (const [lang, text] of [
+      ["en", "Choose a file to upload"],
+      ["zh", "请选择要上传的文件"],
+    ]) {
       const r = await json(await fetch(url("kindergartens/places/import/"), { method: "POST", headers: { token: admin6, lang: lang! }, body: fd }));
       expect(r.status).toBe(400);
       expect(r.body.code).toBe(400);
@@ -125,7 +135,9 @@ describe("control characters (found by tests/api/fuzz.test.ts: PostgreSQL refuse
     expect(m.status).toBe(422);
     expect(Object.keys(m.body.data.errors)).toEqual(["name"]);
     // Tabs and line breaks are text.
-    expect((await t.call("POST", "kindergartens/places/", { token: admin6, form: { name: "tab\there", remark: "line\r\nbreak", kindergartenId: 1 } })).code).toBe(200);
+    expect(
+      (await t.call("POST", "kindergartens/places/", { token: admin6, form: { name: "tab\there", remark: "line\r\nbreak", kindergartenId: 1 } })).code,
+    ).toBe(200);
   });
 });
 
@@ -189,18 +201,25 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
   const root = () => join(t.api.deps.config.uploadDir, "main");
   /** Every file under the bucket, relative to it. */
   const files = (dir = root(), rel = ""): string[] =>
-    existsSync(dir)
-      ? readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n), `${rel}${n}/`) : [`${rel}${n}`]))
-      : [];
+    existsSync(dir) ? readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n), `${rel}${n}/`) : [`${rel}${n}`])) : [];
   /** PUT with a raw (not normalised) path, as an attacker's client would send it. */
   const rawPut = (path: string, body: string | Buffer, token = sts.securityToken) =>
     new Promise<{ status: number; body: any; headers: Record<string, unknown> }>((resolve, reject) => {
       const u = url("");
-      const req = httpRequest({ host: u.hostname, port: u.port, method: "PUT", path: `/uploads/${path}`, headers: { "x-security-token": token, "content-length": Buffer.byteLength(body) } }, (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text), headers: res.headers }));
-      });
+      const req = httpRequest(
+        {
+          host: u.hostname,
+          port: u.port,
+          method: "PUT",
+          path: `/uploads/${path}`,
+          headers: { "x-security-token": token, "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text), headers: res.headers }));
+        },
+      );
       req.on("error", reject);
       // The API may answer 413 and close before the whole body is written: the late EPIPE is expected.
       req.on("socket", (socket) => socket.on("error", () => undefined));
@@ -223,7 +242,8 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
   it("refuses traversal, dot and empty segments, backslashes, control characters, absolute and over-long keys (400)", async () => {
     const before = files();
     // Dot segments the URL parser resolves itself (`/../`, `%2e%2e/`) land outside the prefix: 403.
-    for (const key of [`${sts.prefix}%2e%2e/${other.prefix}x.jpg`, `${sts.prefix}../${other.prefix}x.jpg`]) expect((await rawPut(`main/${key}`, "x")).status, key).toBe(403);
+    for (const key of [`${sts.prefix}%2e%2e/${other.prefix}x.jpg`, `${sts.prefix}../${other.prefix}x.jpg`])
+      expect((await rawPut(`main/${key}`, "x")).status, key).toBe(403);
     const keys = [
       `${sts.prefix}..%2f${other.prefix}x.jpg`,
       `${sts.prefix}..%2F..%2F${other.prefix}x.jpg`,
@@ -268,11 +288,17 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
     expect(declared.status).toBe(413);
     expect(declared.body.data).toMatchObject({ kind: "image", maxBytes: limit });
     expect(declared.headers.connection).toBe("close");
-    const res = await fetch(url(`uploads/main/${sts.prefix}big2.png`), streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }));
+    const res = await fetch(
+      url(`uploads/main/${sts.prefix}big2.png`),
+      streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
+    );
     expect(res.status).toBe(413);
     expect(files().filter((f) => f.includes("big"))).toEqual([]);
     // A PDF of the same size is within its own limit.
-    const pdf = await fetch(url(`uploads/main/${sts.prefix}doc.pdf`), streamed(chunked(limit + 1), { method: "PUT", headers: { "x-security-token": sts.securityToken } }));
+    const pdf = await fetch(
+      url(`uploads/main/${sts.prefix}doc.pdf`),
+      streamed(chunked(limit + 1), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
+    );
     expect(pdf.status).toBe(200);
     expect(statSync(join(root(), `${sts.prefix}doc.pdf`)).size).toBe(limit + 1);
     expect(await health()).toBe(200);
@@ -304,11 +330,18 @@ describe("spreadsheet formula injection (exports)", () => {
 
   beforeAll(async () => {
     for (const [i, name] of hostile.entries()) {
-      const r = await t.call("POST", "kindergartens/places/", { token: admin6, form: { kindergartenId: 1, name, capacity: 10 + i, remark: `x,"y"\r\n${name}` } });
+      const r = await t.call("POST", "kindergartens/places/", {
+        token: admin6,
+        form: { kindergartenId: 1, name, capacity: 10 + i, remark: `x,"y"\r\n${name}` },
+      });
       expect(r.code, name).toBe(200);
     }
     await t.api.handle.db.updateTable("kindergartens").set({ longitude: -5 }).where("id", "=", 1).execute();
-    for (const name of untrimmed) await t.api.handle.db.insertInto("places").values({ kindergarten_id: 1, name, capacity: 1, remark: "db" } as never).execute();
+    for (const name of untrimmed)
+      await t.api.handle.db
+        .insertInto("places")
+        .values({ kindergarten_id: 1, name, capacity: 1, remark: "db" } as never)
+        .execute();
   });
 
   it("writes hostile text as quoted text in xlsx, never as a formula; numbers stay numbers", async () => {
@@ -339,7 +372,11 @@ describe("spreadsheet formula injection (exports)", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const text = buf.toString("utf8");
     const rows = parseCsv(text);
-    for (const name of [...hostile, ...untrimmed]) expect(rows.find((r) => r[1] === `'${name}`), name).toBeTruthy();
+    for (const name of [...hostile, ...untrimmed])
+      expect(
+        rows.find((r) => r[1] === `'${name}`),
+        name,
+      ).toBeTruthy();
     for (const name of hostile) expect(rows.find((r) => r[1] === `'${name}`)![3]).toBe(`x,"y"\r\n${name}`); // quoted on the wire, intact when read
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     // No field of the file begins with a formula character.
@@ -395,14 +432,22 @@ describe("lookups answer only whom the page they serve answers", () => {
   });
 
   it("unknown names, including Object.prototype's, are 404", async () => {
-    for (const name of ["nothing", "constructor", "toString", "__proto__"]) expect((await t.call("GET", `lookups/${name}/`, { token: admin6 })).code, name).toBe(404);
+    for (const name of ["nothing", "constructor", "toString", "__proto__"])
+      expect((await t.call("GET", `lookups/${name}/`, { token: admin6 })).code, name).toBe(404);
   });
 });
 
 describe("ids past what a column holds (found by tests/api/fuzz.test.ts on PostgreSQL)", () => {
   it("answer 404 in the path and 422 in a form, never a database error", async () => {
     const big = "2147483648";
-    for (const [method, path] of [["GET", `kindergartens/places/${big}/`], ["PUT", `kindergartens/places/${big}/`], ["DELETE", `kindergartens/places/${big}/`], ["POST", `users/${big}/password/`], ["POST", `users/push/${big}/send/`], ["GET", `kindergartens/${big}/optional_function/`]] as const)
+    for (const [method, path] of [
+      ["GET", `kindergartens/places/${big}/`],
+      ["PUT", `kindergartens/places/${big}/`],
+      ["DELETE", `kindergartens/places/${big}/`],
+      ["POST", `users/${big}/password/`],
+      ["POST", `users/push/${big}/send/`],
+      ["GET", `kindergartens/${big}/optional_function/`],
+    ] as const)
       expect((await t.call(method, path, { token: admin6, form: method === "PUT" ? { name: "x" } : undefined })).code, `${method} ${path}`).toBe(404);
     expect((await t.call("PATCH", `token/role/${big}`, { token: admin6, form: { platform: "pc" } })).code).toBe(422);
     const form = await t.call("POST", "kindergartens/places/", { token: admin6, form: { name: "x", kindergartenId: "9007199254740991" } });

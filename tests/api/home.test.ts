@@ -43,7 +43,14 @@ describe("home/summary", () => {
     expect(card(kg4, "students")!).toBeLessThan(card(platform, "students")!);
     const db = t.api.handle.db;
     const kg4Students = Number(
-      (await db.selectFrom("students").select((eb) => eb.fn.countAll().as("n")).where("kindergarten_id", "=", 4).where("status", "=", "at_school").executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom("students")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("kindergarten_id", "=", 4)
+          .where("status", "=", "at_school")
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(card(kg4, "students")).toBe(kg4Students);
   });

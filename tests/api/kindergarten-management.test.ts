@@ -35,7 +35,15 @@ afterAll(async () => {
 });
 
 const db = () => t.api.handle.db;
-const auditCount = async () => Number((await db().selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const auditCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const download = (path: string, token: string, query: Record<string, string> = {}) => downloadFrom(t.url, path, token, query);
 
 // ------------------------------------------------------------------------------------------------
@@ -130,7 +138,16 @@ describe("kindergartens (kindergartens/)", () => {
     const page = pageSchema(kindergartens.item).parse(r.data);
     expect(page.total).toBe(4);
     const k1 = page.list[0]!;
-    expect(k1).toMatchObject({ id: 1, groupName: "阳光教育集团", province: "北京市", area: "朝阳区", maxClasses: 12, classCount: 8, version: "standard", registrationCode: "SUN001" });
+    expect(k1).toMatchObject({
+      id: 1,
+      groupName: "阳光教育集团",
+      province: "北京市",
+      area: "朝阳区",
+      maxClasses: 12,
+      classCount: 8,
+      version: "standard",
+      registrationCode: "SUN001",
+    });
     const today = new Date().toISOString().slice(0, 10);
     const expected = Math.round((Date.parse("2027-08-31") - Date.parse(today)) / 86400000);
     expect(k1.remainingDays).toBe(expected);
@@ -229,7 +246,13 @@ describe("kindergartens (kindergartens/)", () => {
 
   it("roles: only the super admin", async () => {
     for (const tok of [admin5, teacher, foreign5])
-      for (const [m, p] of [["GET", base], ["GET", `${base}1/`], ["PUT", `${base}1/`], ["DELETE", `${base}4/`], ["GET", `${base}export/`]] as const)
+      for (const [m, p] of [
+        ["GET", base],
+        ["GET", `${base}1/`],
+        ["PUT", `${base}1/`],
+        ["DELETE", `${base}4/`],
+        ["GET", `${base}export/`],
+      ] as const)
         expect((await t.call(m, p, { token: tok, form: m === "PUT" ? form : undefined })).code, `${m} ${p}`).toBe(403);
   });
 });
@@ -269,7 +292,21 @@ describe("optional functions (kindergartens/{id}/optional_function/)", () => {
     // …and the API's page guard follows: the principal's lesson plans are now hidden, nurseries too.
     const restore = await t.call("PUT", "kindergartens/1/optional_function/", {
       token: admin6,
-      form: { isShowNursery: "on", isShowForm: "on", isShowYsCamera: "on", isShowSalary: "on", isShowTuitionDeposit: "on", isShowAge06: "on", isUploadOriginalImage: "on", isShowMonitoring: "on", isShowObservationAnalysis: "on", teachingRecordLimit: 50, classCirclePostLimit: 20, videoLengthSeconds: 120, assistantSessionCount: 10 },
+      form: {
+        isShowNursery: "on",
+        isShowForm: "on",
+        isShowYsCamera: "on",
+        isShowSalary: "on",
+        isShowTuitionDeposit: "on",
+        isShowAge06: "on",
+        isUploadOriginalImage: "on",
+        isShowMonitoring: "on",
+        isShowObservationAnalysis: "on",
+        teachingRecordLimit: 50,
+        classCirclePostLimit: 20,
+        videoLengthSeconds: 120,
+        assistantSessionCount: 10,
+      },
     });
     expect(restore.code).toBe(200);
     expect((await t.call("GET", "token/info", { token: teacher })).data.optionalFunction.isHideTeachingPlan).toBe(false);
@@ -316,7 +353,13 @@ describe("punch-in setting (kindergartens/punch_setting/)", () => {
     const put = await t.call("PUT", path, { token: admin5, form: good });
     expect(put.code).toBe(200);
     expect(put.msg).toBe("打卡设置已保存");
-    expect(put.data).toMatchObject({ wifiName: "Sunshine-Office", macAddresses: ["a4:5e:60:d1:22:01", "aa:bb:cc:dd:ee:ff"], workStart: "08:30", workEnd: "17:30", enabled: true });
+    expect(put.data).toMatchObject({
+      wifiName: "Sunshine-Office",
+      macAddresses: ["a4:5e:60:d1:22:01", "aa:bb:cc:dd:ee:ff"],
+      workStart: "08:30",
+      workEnd: "17:30",
+      enabled: true,
+    });
     expect(await auditCount()).toBe(before + 1);
     // Unticked = disabled; comma-separated addresses accepted.
     const off = await t.call("PUT", path, { token: admin5, form: { ...good, enabled: undefined, macAddresses: "00:11:22:33:44:55, 66:77:88:99:aa:bb" } });
@@ -336,7 +379,10 @@ describe("punch-in setting (kindergartens/punch_setting/)", () => {
     const many = await t.call("PUT", path, { token: admin5, form: { ...good, macAddresses: six } });
     expect(many.code).toBe(422);
     expect(many.data.errors.macAddresses[0]).toBe("最多 5 个 MAC 地址（现有 6 个）");
-    const five = await t.call("PUT", path, { token: admin5, form: { ...good, macAddresses: six.split("\n").slice(0, 5).join("\n"), workStart: "08:00", workEnd: "17:00" } });
+    const five = await t.call("PUT", path, {
+      token: admin5,
+      form: { ...good, macAddresses: six.split("\n").slice(0, 5).join("\n"), workStart: "08:00", workEnd: "17:00" },
+    });
     expect(five.code).toBe(200);
     const mid = await auditCount();
     const order = await t.call("PUT", path, { token: admin5, form: { ...good, workStart: "18:00", workEnd: "09:00" } });
@@ -391,7 +437,9 @@ describe("punch-in records (kindergartens/punch_records/)", () => {
     const one = await t.call("GET", base, { token: admin5, query: { teacherId, dateFrom: "2025-12-22", dateTo: "2025-12-26", pageSize: 100 } });
     expect(one.data.total).toBeGreaterThan(0);
     expect(one.data.total).toBeLessThanOrEqual(5);
-    expect(one.data.list.every((p: { teacherId: number; date: string }) => p.teacherId === teacherId && p.date >= "2025-12-22" && p.date <= "2025-12-26")).toBe(true);
+    expect(one.data.list.every((p: { teacherId: number; date: string }) => p.teacherId === teacherId && p.date >= "2025-12-22" && p.date <= "2025-12-26")).toBe(
+      true,
+    );
     const sorted = await t.call("GET", base, { token: admin5, query: { sort: "clockIn", pageSize: 5 } });
     expect(sorted.data.list[0].clockIn <= sorted.data.list[4].clockIn).toBe(true);
     const p2 = await t.call("GET", base, { token: admin5, query: { pageSize: 10, currentPage: 2 } });
@@ -405,7 +453,10 @@ describe("punch-in records (kindergartens/punch_records/)", () => {
     await t.call("PUT", path, { token: admin5, form: { wifiName: "W", workStart: "09:00", workEnd: "16:00", enabled: "on" } });
     const r = await t.call("GET", base, { token: admin5, query: { late: "true", pageSize: 1000 } });
     expect(r.data.total).toBe(0); // the seed's latest clock-in is 08:40
-    await t.call("PUT", path, { token: admin5, form: { wifiName: "Sunshine-1", macAddresses: "a4:5e:60:d1:22:01", workStart: "08:00", workEnd: "17:00", enabled: "on" } });
+    await t.call("PUT", path, {
+      token: admin5,
+      form: { wifiName: "Sunshine-1", macAddresses: "a4:5e:60:d1:22:01", workStart: "08:00", workEnd: "17:00", enabled: "on" },
+    });
   });
 
   it("exports the filtered records as xlsx and csv", async () => {

@@ -63,7 +63,10 @@ function load(base: string, token: string, clients: number) {
 /** Every reply is a success or a translated 503 with a retry hint; never a 500. */
 function expectOnlyOkOr503(seen: Seen[]) {
   const statuses = [...new Set(seen.map((s) => s.status))].sort();
-  expect(statuses.every((s) => s === 200 || s === 503), `statuses ${statuses.join(", ")}`).toBe(true);
+  expect(
+    statuses.every((s) => s === 200 || s === 503),
+    `statuses ${statuses.join(", ")}`,
+  ).toBe(true);
   for (const s of seen.filter((x) => x.status === 503)) {
     expect(s).toMatchObject({ code: 503, msg: UNAVAILABLE[s.lang] });
     expect(Number(s.retryAfter)).toBeGreaterThan(0);
@@ -259,7 +262,12 @@ describe.skipIf(!usePostgres)("PostgreSQL unreachable for a moment (runs with TE
     await admin.connect();
     await admin.query(`create database ${name}`);
     proxy = await relay(5432);
-    api = await startApi({ port: 0, databaseUrl: `postgres://postgres@127.0.0.1:${proxy.port}/${name}`, quiet: true, config: { uploadDir: join(dir, "uploads") } });
+    api = await startApi({
+      port: 0,
+      databaseUrl: `postgres://postgres@127.0.0.1:${proxy.port}/${name}`,
+      quiet: true,
+      config: { uploadDir: join(dir, "uploads") },
+    });
   });
   afterAll(async () => {
     await api?.close();

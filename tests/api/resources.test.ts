@@ -21,7 +21,14 @@ afterAll(async () => {
 
 const db = () => t.api.handle.db;
 const count = async (table: "classes" | "places" | "class_teachers") =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const teachersOf = async (kg: number) =>
   (
     await db()
@@ -80,14 +87,23 @@ describe("classes (kindergartens/classes/)", () => {
     expect(item).toMatchObject({ name: "新苗班", level: "junior", kindergartenId: 1, studentCount: 0, teacherIds: [t1, t2] });
     expect(await count("classes")).toBe(before + 1);
 
-    const changed = await t.call("PUT", `${base}${item.id}/`, { token: admin5, form: { name: "新苗二班", level: "senior", teacherIds: String(t2) }, lang: "en" });
+    const changed = await t.call("PUT", `${base}${item.id}/`, {
+      token: admin5,
+      form: { name: "新苗二班", level: "senior", teacherIds: String(t2) },
+      lang: "en",
+    });
     expect(changed.code).toBe(200);
     expect(changed.msg).toBe("Class saved");
     expect(changed.data).toMatchObject({ name: "新苗二班", level: "senior", teacherIds: [t2] });
     const got = await t.call("GET", `${base}${item.id}/`, { token: admin5 });
     expect(got.data.teacherIds).toEqual([t2]);
 
-    const audit = await db().selectFrom("audit_log").select(["action", "entity", "user_id"]).where("entity", "in", ["classes", "class_teachers"]).orderBy("id").execute();
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select(["action", "entity", "user_id"])
+      .where("entity", "in", ["classes", "class_teachers"])
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => `${a.entity}:${a.action}`)).toEqual([
       "classes:create",
       "class_teachers:assign",
@@ -280,7 +296,12 @@ describe("places (kindergartens/places/)", () => {
       return (await res.json()) as { code: number; msg: string; data: any };
     };
     const before = await count("places");
-    const bad = await post("places.csv", new Blob(["\uFEFF场所名称,容纳人数,备注\r\n舞蹈室,20,\r\n,10,无名\r\n画室,abc,\r\n"], { type: "text/csv" }), admin5, "en");
+    const bad = await post(
+      "places.csv",
+      new Blob(["\uFEFF场所名称,容纳人数,备注\r\n舞蹈室,20,\r\n,10,无名\r\n画室,abc,\r\n"], { type: "text/csv" }),
+      admin5,
+      "en",
+    );
     expect(bad.code).toBe(422);
     expect(bad.data.rows).toEqual([
       { row: 3, errors: { name: ["Enter the place name"] } },

@@ -63,15 +63,17 @@ describe("SMS through an HTTP gateway (SMS_PROVIDER=http)", () => {
   let sms: SmsConfig;
   beforeAll(async () => {
     gw = await startGateway((phone) => behaviours[phone] ?? "ok");
-    sms = loadConfig(env({
-      SMS_PROVIDER: "http",
-      SMS_GATEWAY_URL: gw.url,
-      SMS_GATEWAY_KEY: "key-1",
-      SMS_GATEWAY_SECRET: "secret-1",
-      SMS_SIGN_NAME: "阳光幼儿园",
-      SMS_TEMPLATE_ID: "SMS_0001",
-      SMS_GATEWAY_TIMEOUT_MS: "500",
-    })).sms;
+    sms = loadConfig(
+      env({
+        SMS_PROVIDER: "http",
+        SMS_GATEWAY_URL: gw.url,
+        SMS_GATEWAY_KEY: "key-1",
+        SMS_GATEWAY_SECRET: "secret-1",
+        SMS_SIGN_NAME: "阳光幼儿园",
+        SMS_TEMPLATE_ID: "SMS_0001",
+        SMS_GATEWAY_TIMEOUT_MS: "500",
+      }),
+    ).sms;
     t = await startTestApi({ sms });
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ function assertNoGroup1(r: Reply, what: string) {
   const text = JSON.stringify({ msg: r.msg, data: r.data });
   for (const m of GROUP1_MARKERS) expect(text.includes(m), `${what} leaked "${m}"`).toBe(false);
   const ids = JSON.stringify(r.data ?? null).match(/"(kindergartenId|educationGroupId)":(\d+)/g) ?? [];
-  for (const id of ids) expect(["\"kindergartenId\":4", "\"educationGroupId\":2"], `${what}: ${id}`).toContain(id);
+  for (const id of ids) expect(['"kindergartenId":4', '"educationGroupId":2'], `${what}: ${id}`).toContain(id);
 }
 
 describe("a group-2 kindergarten admin (13800000405) against every endpoint", () => {
@@ -67,9 +67,17 @@ describe("a group-2 kindergarten admin (13800000405) against every endpoint", ()
     expect(classes.data.total).toBe(8);
     // Password endpoints act on the caller's own phone.
     expect((await hit("sms/code", "POST", "sms/code", { form: { phone: phoneOf(405), purpose: "forgot" } })).code).toBe(200);
-    expect((await hit("password/reset wrong", "POST", "password/reset", { form: { phone: phoneOf(405), oldPassword: enc("Wrong#Pw84"), password: enc("Brave!Kite42") } })).code).toBe(400);
+    expect(
+      (
+        await hit("password/reset wrong", "POST", "password/reset", {
+          form: { phone: phoneOf(405), oldPassword: enc("Wrong#Pw84"), password: enc("Brave!Kite42") },
+        })
+      ).code,
+    ).toBe(400);
     // WeChat login into his own kindergarten (applicant flow) is public; into kg 4 only (not configured by default: 503).
-    expect((await hit("login_wechat", "POST", "token/login_wechat", { form: { appId: "a", code: "none", encryptedData: "x", iv: "y", kindergartenId: 4 } })).code).toBe(503);
+    expect(
+      (await hit("login_wechat", "POST", "token/login_wechat", { form: { appId: "a", code: "none", encryptedData: "x", iv: "y", kindergartenId: 4 } })).code,
+    ).toBe(503);
 
     for (const [what, r] of replies) assertNoGroup1(r, what);
 
@@ -95,7 +103,12 @@ describe("a group-2 kindergarten admin (13800000405) against every endpoint", ()
 describe("api/tenancy scope filters", () => {
   const db = () => t.api.handle.db;
   const scopeFor = (userId: number, roleId: RoleId, kindergartenId: number | null, educationGroupId: number | null): Scope => ({
-    tokenId: 0, userId, roleId, kindergartenId, educationGroupId, reach: ROLE_REACH[roleId],
+    tokenId: 0,
+    userId,
+    roleId,
+    kindergartenId,
+    educationGroupId,
+    reach: ROLE_REACH[roleId],
   });
 
   it("kindergarten-reach roles see their kindergarten only", async () => {
@@ -112,48 +125,94 @@ describe("api/tenancy scope filters", () => {
   });
 
   it("group roles see every kindergarten of their group; the super admin the platform", async () => {
-    const g = await scoped.kindergartens(db(), scopeFor(9, 9, 1, 1)).select("id").orderBy("id").execute();
+    const g = await scoped
+      .kindergartens(db(), scopeFor(9, 9, 1, 1))
+      .select("id")
+      .orderBy("id")
+      .execute();
     expect(g.map((k) => k.id)).toEqual([1, 2, 3]);
-    const g2 = await scoped.kindergartens(db(), scopeFor(0, 15, 4, 2)).select("id").orderBy("id").execute();
+    const g2 = await scoped
+      .kindergartens(db(), scopeFor(0, 15, 4, 2))
+      .select("id")
+      .orderBy("id")
+      .execute();
     expect(g2.map((k) => k.id)).toEqual([4]);
-    const all = await scoped.kindergartens(db(), scopeFor(6, 6, 1, 1)).select("id").orderBy("id").execute();
+    const all = await scoped
+      .kindergartens(db(), scopeFor(6, 6, 1, 1))
+      .select("id")
+      .orderBy("id")
+      .execute();
     expect(all.map((k) => k.id)).toEqual([1, 2, 3, 4]);
   });
 
   it("a teacher sees her classes' students, a parent his children", async () => {
-    const teacher = await scoped.students(db(), scopeFor(3, 3, 1, 1)).select(["class_id"]).execute();
+    const teacher = await scoped
+      .students(db(), scopeFor(3, 3, 1, 1))
+      .select(["class_id"])
+      .execute();
     const myClasses = await db().selectFrom("class_teachers").select("class_id").where("user_id", "=", 3).execute();
     expect(teacher.length).toBeGreaterThanOrEqual(15);
     expect(new Set(teacher.map((s) => s.class_id))).toEqual(new Set(myClasses.map((c) => c.class_id)));
-    const classes = await scoped.classes(db(), scopeFor(3, 3, 1, 1)).select("id").execute();
+    const classes = await scoped
+      .classes(db(), scopeFor(3, 3, 1, 1))
+      .select("id")
+      .execute();
     expect(classes.map((c) => c.id)).toEqual(myClasses.map((c) => c.class_id));
 
-    const parent = await scoped.students(db(), scopeFor(4, 4, 1, 1)).select("id").orderBy("id").execute();
+    const parent = await scoped
+      .students(db(), scopeFor(4, 4, 1, 1))
+      .select("id")
+      .orderBy("id")
+      .execute();
     const mine = await db().selectFrom("student_parents").select("student_id").where("parent_id", "=", 4).orderBy("student_id").execute();
     expect(parent.map((p) => p.id)).toEqual(mine.map((m) => m.student_id));
     expect(parent).toHaveLength(2);
     // A parent of kindergarten 1 sees nothing when his token points elsewhere.
-    expect(await scoped.students(db(), scopeFor(4, 4, 4, 2)).select("id").execute()).toHaveLength(0);
+    expect(
+      await scoped
+        .students(db(), scopeFor(4, 4, 4, 2))
+        .select("id")
+        .execute(),
+    ).toHaveLength(0);
     // Users: a teacher or parent sees only himself.
-    const users = await scoped.users(db(), scopeFor(4, 4, 1, 1)).select("id").execute();
+    const users = await scoped
+      .users(db(), scopeFor(4, 4, 1, 1))
+      .select("id")
+      .execute();
     expect(users.map((u) => u.id)).toEqual([4]);
   });
 
   it("the doctor sees bound students, the bus teacher his bus's students, the applicant none", async () => {
-    const doc = await scoped.students(db(), scopeFor(7, 7, 1, 1)).select("id").execute();
+    const doc = await scoped
+      .students(db(), scopeFor(7, 7, 1, 1))
+      .select("id")
+      .execute();
     const bound = await db().selectFrom("doctor_students").select("student_id").where("doctor_id", "=", 7).execute();
     expect(doc.length).toBe(bound.length);
-    const bus = await scoped.students(db(), scopeFor(8, 8, 1, 1)).select("bus_id").execute();
+    const bus = await scoped
+      .students(db(), scopeFor(8, 8, 1, 1))
+      .select("bus_id")
+      .execute();
     const buses = await db().selectFrom("bus_teachers").select("bus_id").where("user_id", "=", 8).execute();
     expect(bus.every((s) => buses.some((b) => b.bus_id === s.bus_id))).toBe(true);
-    expect(await scoped.students(db(), scopeFor(13, 13, 1, 1)).select("id").execute()).toHaveLength(0);
+    expect(
+      await scoped
+        .students(db(), scopeFor(13, 13, 1, 1))
+        .select("id")
+        .execute(),
+    ).toHaveLength(0);
   });
 });
 
 describe("assertions before writes and the page guard", () => {
   const db = () => t.api.handle.db;
   const scopeFor = (userId: number, roleId: RoleId, kindergartenId: number | null, educationGroupId: number | null): Scope => ({
-    tokenId: 0, userId, roleId, kindergartenId, educationGroupId, reach: ROLE_REACH[roleId],
+    tokenId: 0,
+    userId,
+    roleId,
+    kindergartenId,
+    educationGroupId,
+    reach: ROLE_REACH[roleId],
   });
 
   it("refuses (404) group-1 rows to a group-2 scope and accepts its own", async () => {

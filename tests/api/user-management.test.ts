@@ -29,7 +29,15 @@ afterAll(async () => {
 
 const db = () => t.api.handle.db;
 type T = "users" | "user_roles" | "student_parents" | "expert_teachers" | "doctor_students" | "bus_teachers" | "push_notifications" | "push_outbox";
-const count = async (table: T) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: T) =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const userId = async (phone: string) => Number((await db().selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirstOrThrow()).id);
 
 const download = (path: string, token: string, query: Record<string, string> = {}) => downloadFrom(t.url, path, token, query);
@@ -88,7 +96,15 @@ describe("users (users/)", () => {
     const before = await count("users");
     const r = await t.call("POST", base, { token: admin5, form: newUser() });
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ realName: "测试用户", kindergartenId: 1, educationGroupId: 1, roleIds: [3, 4], defaultRoleId: 3, enabled: true, bonusPoints: 5 });
+    expect(r.data).toMatchObject({
+      realName: "测试用户",
+      kindergartenId: 1,
+      educationGroupId: 1,
+      roleIds: [3, 4],
+      defaultRoleId: 3,
+      enabled: true,
+      bonusPoints: 5,
+    });
     expect(await count("users")).toBe(before + 1);
     const row = await db().selectFrom("users").select("password_hash").where("id", "=", r.data.id).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
@@ -143,7 +159,10 @@ describe("users (users/)", () => {
     const six = await t.call("POST", base, { token: admin15, form: newUser({ phone: "13912340022", roleIds: "6,3", defaultRoleId: 3 }), lang: "en" });
     expect(six.data.errors.roleIds).toEqual(["You may not grant these roles: Super admin"]);
     const sa = await userId(phoneOf(6));
-    expect((await t.call("PUT", `${base}${sa}/`, { token: admin15, form: newUser({ phone: phoneOf(6), roleIds: "6", defaultRoleId: 6, password: undefined }) })).code).toBe(403);
+    expect(
+      (await t.call("PUT", `${base}${sa}/`, { token: admin15, form: newUser({ phone: phoneOf(6), roleIds: "6", defaultRoleId: 6, password: undefined }) }))
+        .code,
+    ).toBe(403);
     // A kindergarten admin sees the group-level user? No: it is not in her kindergarten.
     expect((await t.call("GET", `${base}${g.data.id}/`, { token: admin5 })).code).toBe(404);
     expect((await t.call("DELETE", `${base}${g.data.id}/`, { token: admin15 })).code).toBe(200);
@@ -152,7 +171,10 @@ describe("users (users/)", () => {
 
   it("changes a user, enables and disables (never oneself), resets a password (tokens revoked)", async () => {
     const id = await userId("13912340001");
-    const ch = await t.call("PUT", `${base}${id}/`, { token: admin5, form: { ...newUser({ realName: "改名用户", roleIds: "3", defaultRoleId: 3, password: undefined }) } });
+    const ch = await t.call("PUT", `${base}${id}/`, {
+      token: admin5,
+      form: { ...newUser({ realName: "改名用户", roleIds: "3", defaultRoleId: 3, password: undefined }) },
+    });
     expect(ch.code).toBe(200);
     expect(ch.data).toMatchObject({ realName: "改名用户", roleIds: [3] });
     expect(await db().selectFrom("user_roles").select("role_id").where("user_id", "=", id).execute()).toHaveLength(1);
@@ -169,7 +191,11 @@ describe("users (users/)", () => {
     const self = await t.call("POST", `${base}${me}/enabled/`, { token: admin5, form: { enabled: "false" }, lang: "en" });
     expect(self.code).toBe(422);
     expect(self.data.errors.enabled).toEqual(["You cannot disable your own account"]);
-    const selfPut = await t.call("PUT", `${base}${me}/`, { token: admin5, form: { realName: "x", phone: phoneOf(5), roleIds: "5", defaultRoleId: 5 }, lang: "en" });
+    const selfPut = await t.call("PUT", `${base}${me}/`, {
+      token: admin5,
+      form: { realName: "x", phone: phoneOf(5), roleIds: "5", defaultRoleId: 5 },
+      lang: "en",
+    });
     expect(selfPut.data.errors.enabled).toEqual(["You cannot disable your own account"]);
 
     const other = await userId(phoneOf(7));
@@ -224,7 +250,10 @@ describe("users (users/)", () => {
     };
     const tpl = await download(`${base}import_template/`, admin5, { format: "csv" });
     expect(tpl.res.status).toBe(200);
-    const header = tpl.buf.toString("utf8").replace(/^\uFEFF/, "").split("\r\n")[0]!;
+    const header = tpl.buf
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")[0]!;
     expect(header.split(",")[0]).toBe("真实姓名");
 
     const before = await count("users");
@@ -246,14 +275,29 @@ describe("users (users/)", () => {
     expect(await count("users")).toBe(before);
 
     // A row refused inside the transaction (a taken phone) rolls the whole file back.
-    const dup = await post("users.csv", new Blob([`${header}\r\n导入一,13912349001,Bright#2026,male,,,3,3,0\r\n导入二,${phoneOf(7)},Bright#2026,male,,,3,3,0\r\n`], { type: "text/csv" }), admin5, "en");
+    const dup = await post(
+      "users.csv",
+      new Blob([`${header}\r\n导入一,13912349001,Bright#2026,male,,,3,3,0\r\n导入二,${phoneOf(7)},Bright#2026,male,,,3,3,0\r\n`], { type: "text/csv" }),
+      admin5,
+      "en",
+    );
     expect(dup.code).toBe(422);
     expect(dup.data.rows).toEqual([{ row: 3, errors: { phone: ["This phone number is already used by another user"] } }]);
     expect(await count("users")).toBe(before);
 
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("x");
-    ws.addRow(["Real name", "Mobile phone", "Password", "Gender (male/female)", "Email", "Class id", "Role ids (comma-separated)", "Default role id", "Initial bonus points"]);
+    ws.addRow([
+      "Real name",
+      "Mobile phone",
+      "Password",
+      "Gender (male/female)",
+      "Email",
+      "Class id",
+      "Role ids (comma-separated)",
+      "Default role id",
+      "Initial bonus points",
+    ]);
     ws.addRow(["导入一", "13912349001", "Bright#2026", "male", "", "", "3", "3", 0]);
     ws.addRow(["导入二", "13912349002", "Bright#2026", "female", "x@example.com", "", "3,4", "4", 10]);
     const good = await post("users.xlsx", new Blob([Buffer.from(await wb.xlsx.writeBuffer())]));
@@ -279,7 +323,10 @@ describe("users (users/)", () => {
     expect(bulkSelf.code).toBe(409);
     expect(await db().selectFrom("users").select("id").where("id", "=", a).executeTakeFirst()).toBeDefined();
     // A user with history (punch-in records) can only be disabled.
-    const punched = await db().selectFrom("punch_records" as never).select("user_id" as never).executeTakeFirst() as { user_id: number } | undefined;
+    const punched = (await db()
+      .selectFrom("punch_records" as never)
+      .select("user_id" as never)
+      .executeTakeFirst()) as { user_id: number } | undefined;
     if (punched) {
       const r = await t.call("DELETE", `${base}${punched.user_id}/`, { token: admin6, lang: "en" });
       expect(r.code).toBe(409);
@@ -317,7 +364,12 @@ describe("users (users/)", () => {
 describe("bindings", () => {
   it("student–parent: add, list/filter/sort, export, duplicate 409, wrong role 422, delete, bulk delete, tenancy", async () => {
     const base = studentParents.endpoint;
-    const student = await db().selectFrom("students").select(["id", "class_id"]).where("kindergarten_id", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const student = await db()
+      .selectFrom("students")
+      .select(["id", "class_id"])
+      .where("kindergarten_id", "=", 1)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const parent = await userId(phoneOf(4));
     const before = await count("student_parents");
     const r = await t.call("POST", base, { token: admin5, form: { studentId: student.id, parentId: parent, relationship: "mother" } });
@@ -328,7 +380,11 @@ describe("bindings", () => {
     const dup = await t.call("POST", base, { token: admin5, form: { studentId: student.id, parentId: parent, relationship: "father" }, lang: "en" });
     expect(dup.code).toBe(409);
     expect(dup.msg).toBe("This parent is already bound to this student");
-    const notParent = await t.call("POST", base, { token: admin5, form: { studentId: student.id, parentId: await userId(phoneOf(3)), relationship: "father" }, lang: "en" });
+    const notParent = await t.call("POST", base, {
+      token: admin5,
+      form: { studentId: student.id, parentId: await userId(phoneOf(3)), relationship: "father" },
+      lang: "en",
+    });
     expect(notParent.code).toBe(422);
     expect(notParent.data.errors.parentId).toEqual(["This user does not have the parent role"]);
     const missing = await t.call("POST", base, { token: admin5, form: { studentId: student.id }, lang: "en" });
@@ -354,7 +410,13 @@ describe("bindings", () => {
     expect((await t.call("GET", base, { token: teacher3 })).code).toBe(403);
 
     expect((await t.call("DELETE", `${base}${r.data.id}/`, { token: admin5 })).code).toBe(200);
-    const two = await db().selectFrom("student_parents").select("student_parents.id").innerJoin("students", "students.id", "student_parents.student_id").where("students.kindergarten_id", "=", 1).limit(2).execute();
+    const two = await db()
+      .selectFrom("student_parents")
+      .select("student_parents.id")
+      .innerJoin("students", "students.id", "student_parents.student_id")
+      .where("students.kindergarten_id", "=", 1)
+      .limit(2)
+      .execute();
     const bulk = await t.call("POST", `${base}bulk_delete/`, { token: admin5, form: { ids: two.map((x) => x.id).join(",") } });
     expect(bulk.code).toBe(200);
     expect(await count("student_parents")).toBe(before - 2);
@@ -363,14 +425,24 @@ describe("bindings", () => {
   it("expert–teacher, doctor–student and bus teacher–bus: role checks, duplicates, scope", async () => {
     const expert = await userId(phoneOf(2));
     const teacher = await userId(phoneOf(3));
-    const other = await db().selectFrom("users").innerJoin("user_roles", "user_roles.user_id", "users.id").select("users.id").where("user_roles.role_id", "=", 3).where("users.kindergarten_id", "=", 1).where("users.id", "not in", [teacher]).orderBy("users.id", "desc").executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom("users")
+      .innerJoin("user_roles", "user_roles.user_id", "users.id")
+      .select("users.id")
+      .where("user_roles.role_id", "=", 3)
+      .where("users.kindergarten_id", "=", 1)
+      .where("users.id", "not in", [teacher])
+      .orderBy("users.id", "desc")
+      .executeTakeFirstOrThrow();
     const et = await t.call("POST", "users/experts/teachers/", { token: admin5, form: { expertId: expert, teacherId: other.id } });
     expect(et.code).toBe(200);
     expect((await t.call("POST", "users/experts/teachers/", { token: admin5, form: { expertId: expert, teacherId: other.id } })).code).toBe(409);
     const swapped = await t.call("POST", "users/experts/teachers/", { token: admin5, form: { expertId: teacher, teacherId: expert }, lang: "en" });
     expect(swapped.data.errors).toMatchObject({ expertId: ["This user does not have the expert role"] });
     expect((await t.call("GET", "users/experts/teachers/", { token: admin15 })).data.total).toBeGreaterThan(0);
-    expect((await t.call("GET", "users/experts/teachers/", { token: foreign5 })).data.list.every((b: { kindergartenId: number }) => b.kindergartenId === 4)).toBe(true);
+    expect(
+      (await t.call("GET", "users/experts/teachers/", { token: foreign5 })).data.list.every((b: { kindergartenId: number }) => b.kindergartenId === 4),
+    ).toBe(true);
     expect((await t.call("DELETE", `users/experts/teachers/${et.data.id}/`, { token: foreign5 })).code).toBe(404);
     expect((await t.call("DELETE", `users/experts/teachers/${et.data.id}/`, { token: admin5 })).code).toBe(200);
 
@@ -431,18 +503,22 @@ describe("push notifications (users/push/)", () => {
     expect(noRecipients.code).toBe(422);
     expect(noRecipients.data.errors).toEqual({ roleIds: ["请选择接收人"] });
 
-    await t.call("PUT", `${base}${id}/`, { token: admin6, form: { title: "开学通知", content: "9 月 1 日开学", roleIds: "3", kindergartenIds: "1", phones: phoneOf(405) } });
-    const expected = Number(
-      (
-        await db()
-          .selectFrom("users")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("kindergarten_id", "=", 1)
-          .where("enabled", "=", 1)
-          .where("id", "in", db().selectFrom("user_roles").select("user_id").where("role_id", "=", 3))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ) + 1;
+    await t.call("PUT", `${base}${id}/`, {
+      token: admin6,
+      form: { title: "开学通知", content: "9 月 1 日开学", roleIds: "3", kindergartenIds: "1", phones: phoneOf(405) },
+    });
+    const expected =
+      Number(
+        (
+          await db()
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("kindergarten_id", "=", 1)
+            .where("enabled", "=", 1)
+            .where("id", "in", db().selectFrom("user_roles").select("user_id").where("role_id", "=", 3))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) + 1;
     const outboxBefore = await count("push_outbox");
     const sent = await t.call("POST", `${base}${id}/send/`, { token: admin6 });
     expect(sent.code).toBe(200);

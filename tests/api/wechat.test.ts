@@ -114,7 +114,14 @@ describe("POST token/login_wechat through the demo stand-in (WECHAT_PROVIDER=san
     const phone = "16600000001";
     const code = await authorize("小明妈妈", phone);
     const r = await t.call("POST", "token/login_wechat", {
-      form: { appId: "wx-local", code, encryptedData: enc(JSON.stringify({ phoneNumber: phone })), iv: "KgConsoleAesIv01", kindergartenId: 1, introducerId: 12 },
+      form: {
+        appId: "wx-local",
+        code,
+        encryptedData: enc(JSON.stringify({ phoneNumber: phone })),
+        iv: "KgConsoleAesIv01",
+        kindergartenId: 1,
+        introducerId: 12,
+      },
     });
     expect(r.code).toBe(200);
     const data = tokenReplySchema.parse(r.data);
@@ -142,7 +149,11 @@ describe("POST token/login_wechat through the demo stand-in (WECHAT_PROVIDER=san
       form: { appId: "wx-local", code, encryptedData: enc(JSON.stringify({ phoneNumber: phone })), iv: "x", kindergartenId: 1 },
     });
     expect(r.code).toBe(200);
-    const n = await t.api.handle.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).where("phone", "=", phone).executeTakeFirst();
+    const n = await t.api.handle.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("phone", "=", phone)
+      .executeTakeFirst();
     expect(Number(n?.n)).toBe(1);
   });
 

@@ -50,20 +50,12 @@ function planAccounts(table: TableRow[]): Map<number, string[]> {
 
 /** Pages per test: an account's pages dealt round-robin into a few tests, so that both workers share the longest account. */
 const CHUNK = 12;
-const chunks = <T,>(list: T[], size: number): T[][] => {
+const chunks = <T>(list: T[], size: number): T[][] => {
   const n = Math.ceil(list.length / size);
   return Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i));
 };
 
-const DATA_SELECTOR = [
-  "tbody td",
-  "tbody th",
-  "dd",
-  "option:not([data-vocab])",
-  "svg",
-  "[data-testid=user-name]",
-  "[role=group] label",
-].join(",");
+const DATA_SELECTOR = ["tbody td", "tbody th", "dd", "option:not([data-vocab])", "svg", "[data-testid=user-name]", "[role=group] label"].join(",");
 
 /** Texts of the page's chrome (see above) that contain Han characters or CJK punctuation. */
 async function nonEnglishChrome(page: Page): Promise<string[]> {
@@ -99,7 +91,13 @@ async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return result.violations
     .filter((v) => BLOCKING.has(v.impact ?? ""))
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+          .join(" | ")}`,
+    );
 }
 
 type Lang = "zh" | "en";
@@ -184,7 +182,10 @@ test.describe("every page: no serious axe violation; English chrome without Han 
           if (!el || el === document.body) return null;
           const s = getComputedStyle(el);
           const ring = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
-          return { ring, what: `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? el.getAttribute("name") ?? el.textContent?.trim().slice(0, 20)}` };
+          return {
+            ring,
+            what: `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? el.getAttribute("name") ?? el.textContent?.trim().slice(0, 20)}`,
+          };
         });
         if (focus && !focus.ring) ringless.push(`${path}: ${focus.what}`);
       }
@@ -207,7 +208,13 @@ test.describe("every page: no serious axe violation; English chrome without Han 
     await page.keyboard.press("Enter");
     const dialog = page.getByTestId("confirm-dialog");
     await expect(dialog).toBeVisible();
-    expect(await new AxeBuilder({ page }).include("[data-testid=confirm-dialog]").withTags(AXE_TAGS).analyze().then((r) => r.violations.filter((v) => BLOCKING.has(v.impact ?? "")).map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .include("[data-testid=confirm-dialog]")
+        .withTags(AXE_TAGS)
+        .analyze()
+        .then((r) => r.violations.filter((v) => BLOCKING.has(v.impact ?? "")).map((v) => v.id)),
+    ).toEqual([]);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);

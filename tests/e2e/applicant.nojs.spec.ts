@@ -27,12 +27,19 @@ async function fitsThePhone(page: Page, where: string, { thumb = true }: { thumb
     const control = controls.nth(i);
     if (!(await control.isVisible())) continue;
     const hidden = await control.evaluate(
-      (el) => Boolean(el.closest('[aria-hidden="true"], [data-testid="sidebar-container"]')) || el.getAttribute("tabindex") === "-1" || el.classList.contains("sr-only"),
+      (el) =>
+        Boolean(el.closest('[aria-hidden="true"], [data-testid="sidebar-container"]')) ||
+        el.getAttribute("tabindex") === "-1" ||
+        el.classList.contains("sr-only"),
     );
     if (hidden) continue;
     checked++;
     const box = (await control.boundingBox())!;
-    const name = (await control.getAttribute("data-testid")) ?? (await control.getAttribute("name")) ?? (await control.getAttribute("aria-label")) ?? (await control.textContent())?.trim().slice(0, 20);
+    const name =
+      (await control.getAttribute("data-testid")) ??
+      (await control.getAttribute("name")) ??
+      (await control.getAttribute("aria-label")) ??
+      (await control.textContent())?.trim().slice(0, 20);
     expect(box.x, `${where}: control "${name}" starts inside the screen`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `${where}: control "${name}" ends inside the screen`).toBeLessThanOrEqual(WIDTH + 0.5);
     if (thumb) expect(Math.min(box.width, box.height), `${where}: control "${name}" target size`).toBeGreaterThanOrEqual(24);
@@ -90,7 +97,10 @@ test("a refused confirmation keeps the phone typed", async ({ page }) => {
   // A number that is not a mobile number: the browser's own check is bypassed by typing over the pattern (novalidate).
   const field = page.getByLabel("微信绑定的手机号");
   await field.fill("1391111337");
-  await page.locator("form").filter({ has: field }).evaluate((f) => f.setAttribute("novalidate", ""));
+  await page
+    .locator("form")
+    .filter({ has: field })
+    .evaluate((f) => f.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "确认并登录" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(field).toHaveValue("1391111337");

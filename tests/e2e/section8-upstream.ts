@@ -75,13 +75,10 @@ export async function startRig(): Promise<Rig> {
           return json(500, { code: 500, data: null });
       }
     }
-    const up = http.request(
-      { host: real.hostname, port: real.port, method: req.method, path: req.url, headers: { ...req.headers, host: real.host } },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
+    const up = http.request({ host: real.hostname, port: real.port, method: req.method, path: req.url, headers: { ...req.headers, host: real.host } }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
     up.on("error", () => res.destroy());
     req.pipe(up);
   });
@@ -103,7 +100,10 @@ export async function startRig(): Promise<Rig> {
   });
   const up = async () => {
     for (let i = 0; i < 150; i++) {
-      const ok = await fetch(`${base}/login`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${base}/login`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }

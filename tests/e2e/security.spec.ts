@@ -257,7 +257,6 @@ test.describe("the API cannot be reached", () => {
   let console_: ChildProcess | null = null;
   let base = "";
 
-
   test.beforeAll(async () => {
     const [port, deadApi] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
@@ -273,7 +272,10 @@ test.describe("the API cannot be reached", () => {
       stdio: "ignore",
     });
     for (let i = 0; i < 100; i++) {
-      const ok = await new Visitor(base).get("/login").then((r) => r.status === 200, () => false);
+      const ok = await new Visitor(base).get("/login").then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 process.env.SESSION_SECRET = "unit-test-secret";
-const { checkCsrf, requireCsrf, getCsrfToken, rotateCsrfToken, CsrfError, BodyTooLargeError, BODY_LIMITS, CSRF_FIELD } =
-  await import("~/utils/csrf.server");
+const { checkCsrf, requireCsrf, getCsrfToken, rotateCsrfToken, CsrfError, BodyTooLargeError, BODY_LIMITS, CSRF_FIELD } = await import("~/utils/csrf.server");
 const { resetEnvCache } = await import("~/utils/env.server");
 
 let token = "";

@@ -51,8 +51,7 @@ async function requestFor(token: string, o: { lang?: string; method?: string } =
     headers: { Cookie: `${cookie}; lng=${o.lang ?? "zh"}` },
   });
 }
-const nameOf = async (token: string, o?: { lang?: string; method?: string }) =>
-  (await requireCurrentUser(await requestFor(token, o))).info.realName;
+const nameOf = async (token: string, o?: { lang?: string; method?: string }) => (await requireCurrentUser(await requestFor(token, o))).info.realName;
 const callsOf = (token: string) => infoCalls.filter((c) => c.token === token).length;
 
 beforeAll(async () => {

@@ -15,9 +15,7 @@ function flatten(value: unknown, prefix = "", out: string[] = []): string[] {
   return out;
 }
 
-const namespaces = [
-  ...new Set(langs.flatMap((l) => fs.readdirSync(path.join(root, l)).filter((f) => f.endsWith(".json")))),
-].sort();
+const namespaces = [...new Set(langs.flatMap((l) => fs.readdirSync(path.join(root, l)).filter((f) => f.endsWith(".json"))))].sort();
 
 describe("locales", () => {
   it("has namespaces", () => {

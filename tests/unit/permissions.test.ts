@@ -52,7 +52,9 @@ describe("the route tree matches the table of routes.md", () => {
   });
 
   it("has exactly the table's pages (plus Home)", () => {
-    const tree = ALL_PAGES.filter((p) => p !== HOME_ROUTE).map((p) => p.path).sort();
+    const tree = ALL_PAGES.filter((p) => p !== HOME_ROUTE)
+      .map((p) => p.path)
+      .sort();
     expect(tree).toEqual(rows.map((r) => r.path).sort());
   });
 
@@ -204,8 +206,13 @@ describe("filterRoutes (recursive)", () => {
 
   it.each(ROLE_IDS.map((r) => [r]))("role %i: the real tree filtered = the table's pages for kindergartens 1 and 2", (role) => {
     for (const of of [kg1, kg2]) {
-      const got = filterRoutes(SECTIONS, subject(role, of)).flatMap((s) => s.children.map((c) => c.path)).sort();
-      const want = rows.filter((r) => expectedVisible(r, role, of as unknown as Record<string, boolean>)).map((r) => r.path).sort();
+      const got = filterRoutes(SECTIONS, subject(role, of))
+        .flatMap((s) => s.children.map((c) => c.path))
+        .sort();
+      const want = rows
+        .filter((r) => expectedVisible(r, role, of as unknown as Record<string, boolean>))
+        .map((r) => r.path)
+        .sort();
       expect(got).toEqual(want);
     }
   });
@@ -217,7 +224,10 @@ describe("the browser tests' expectations (fixtures) agree with the flags of the
     for (const [f, v] of Object.entries(demoFlags(2))) expect([f, v]).toEqual([f, (kg2 as unknown as Record<string, boolean>)[f]]);
   });
   it.each(ROLE_IDS.map((r) => [r]))("role %i: expectedMenu = Home + visible non-hidden pages of the filtered tree", (role) => {
-    for (const [k, of] of [[1, kg1], [2, kg2]] as const) {
+    for (const [k, of] of [
+      [1, kg1],
+      [2, kg2],
+    ] as const) {
       const tree = filterRoutes(SECTIONS, subject(role, of))
         .filter((s) => !s.hidden)
         .flatMap((s) => s.children.filter((c) => !c.hidden).map((c) => c.path));
@@ -305,14 +315,21 @@ describe("the console guard (permissions.server)", () => {
   it("reads the flags afresh from the upstream: a change takes effect at the next request", async () => {
     // The cookie still says kindergarten 1 (leave notes shown); the upstream now says they are hidden.
     const hidden = { ...kg1, isHideLeaveNote: true };
-    const outcomeOf = async (r: Request) => mod.requirePage(r).then(() => 200, (e: Response) => e.status);
+    const outcomeOf = async (r: Request) =>
+      mod.requirePage(r).then(
+        () => 200,
+        (e: Response) => e.status,
+      );
     expect(await outcomeOf(await requestAs("/student/leaveNotes", 5, kg1))).toBe(200);
     expect(await outcomeOf(await requestAs("/student/leaveNotes", 5, hidden, kg1))).toBe(403);
   });
 
   it("a token the upstream no longer knows sends the user to login", async () => {
     const r = await requestAs("/kindergarten/class", 5, null, kg1);
-    const e = await mod.requirePage(r).then(() => null, (x: Response) => x);
+    const e = await mod.requirePage(r).then(
+      () => null,
+      (x: Response) => x,
+    );
     expect(e?.status).toBe(302);
     expect(e?.headers.get("Location")).toBe("/login?redirect=%2Fkindergarten%2Fclass");
   });

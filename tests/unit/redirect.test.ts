@@ -60,12 +60,8 @@ describe("requireUser", () => {
   it("sends a logged-out visitor to /login with the page (without Remix's _data) as redirect", async () => {
     process.env.SESSION_SECRET ??= "unit-test-secret";
     const { requireUser } = await import("~/utils/session.server");
-    const thrown = await requireUser(
-      new Request("http://console.test/student/studentFile?currentPage=2&_data=routes%2F_console%2B%2F_layout"),
-    ).catch((e) => e);
+    const thrown = await requireUser(new Request("http://console.test/student/studentFile?currentPage=2&_data=routes%2F_console%2B%2F_layout")).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe(
-      "/login?redirect=%2Fstudent%2FstudentFile%3FcurrentPage%3D2",
-    );
+    expect((thrown as Response).headers.get("Location")).toBe("/login?redirect=%2Fstudent%2FstudentFile%3FcurrentPage%3D2");
   });
 });

@@ -28,7 +28,15 @@ const delaysOf = (lines: string[]) => lines.map((l) => Math.round(Number(/restar
 describe("supervise (scripts/supervise.ts): a crashed child process restarts with growing backoff", () => {
   it("restarts a child that keeps crashing, doubling the wait up to the cap, with a log line each time", async () => {
     const lines: string[] = [];
-    const s = supervise({ name: "crasher", command: process.execPath, args: ["-e", "process.exit(3)"], stdio: "ignore", minDelayMs: 40, maxDelayMs: 200, log: (l) => lines.push(l) });
+    const s = supervise({
+      name: "crasher",
+      command: process.execPath,
+      args: ["-e", "process.exit(3)"],
+      stdio: "ignore",
+      minDelayMs: 40,
+      maxDelayMs: 200,
+      log: (l) => lines.push(l),
+    });
     await until(() => s.restarts >= 5);
     await s.stop();
     expect(lines[0]).toBe("[start] crasher stopped (exit code 3); restarting in 0.04 s");
@@ -44,7 +52,16 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
     // the margins allow for a slow Node start on a busy machine).
     const counter = join(mkdtempSync(join(os.tmpdir(), "kg-sup-")), "runs");
     const script = `const fs=require("fs"), f=process.argv[1]; const n=fs.existsSync(f)?+fs.readFileSync(f,"utf8"):0; fs.writeFileSync(f,String(n+1)); setTimeout(()=>process.exit(1), n===2?3000:0)`;
-    const s = supervise({ name: "flaky", command: process.execPath, args: ["-e", script, counter], stdio: "ignore", minDelayMs: 30, maxDelayMs: 1000, stableMs: 2000, log: (l) => lines.push(l) });
+    const s = supervise({
+      name: "flaky",
+      command: process.execPath,
+      args: ["-e", script, counter],
+      stdio: "ignore",
+      minDelayMs: 30,
+      maxDelayMs: 1000,
+      stableMs: 2000,
+      log: (l) => lines.push(l),
+    });
     await until(() => lines.length >= 4);
     await s.stop();
     expect(delaysOf(lines).slice(0, 4)).toEqual([30, 60, 30, 60]);
@@ -53,7 +70,14 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
   it("stop() ends a running child with SIGTERM (SIGKILL after the grace period if it ignores it) and does not restart it", async () => {
     const lines: string[] = [];
     const script = "process.on('SIGTERM',()=>{}); console.log('ready'); setInterval(()=>{},1000)";
-    const s = supervise({ name: "stubborn", command: process.execPath, args: ["-e", script], stdio: ["ignore", "pipe", "ignore"], killAfterMs: 300, log: (l) => lines.push(l) });
+    const s = supervise({
+      name: "stubborn",
+      command: process.execPath,
+      args: ["-e", script],
+      stdio: ["ignore", "pipe", "ignore"],
+      killAfterMs: 300,
+      log: (l) => lines.push(l),
+    });
     let out = "";
     s.child!.stdout!.on("data", (b: Buffer) => (out += b));
     await until(() => out.includes("ready")); // SIGTERM is ignored from here on
@@ -70,7 +94,14 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
 
   it("a child killed from outside is back after the backoff", async () => {
     const lines: string[] = [];
-    const s = supervise({ name: "worker", command: process.execPath, args: ["-e", "setInterval(()=>{},1000)"], stdio: "ignore", minDelayMs: 50, log: (l) => lines.push(l) });
+    const s = supervise({
+      name: "worker",
+      command: process.execPath,
+      args: ["-e", "setInterval(()=>{},1000)"],
+      stdio: "ignore",
+      minDelayMs: 50,
+      log: (l) => lines.push(l),
+    });
     await sleep(200);
     const first = s.child!.pid!;
     process.kill(first, "SIGKILL");
@@ -82,7 +113,10 @@ describe("supervise (scripts/supervise.ts): a crashed child process restarts wit
 });
 
 /** A non-loopback IPv4 address of this machine, if any. */
-const externalIPv4 = () => Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+const externalIPv4 = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 const connects = (host: string, port: number) =>
   new Promise<boolean>((r) => {
     const s = net.connect(port, host);
@@ -93,7 +127,12 @@ const connects = (host: string, port: number) =>
 describe.skipIf(!existsSync("build/index.js"))("npm start (scripts/start.ts): the console's address (needs build/index.js)", () => {
   it("listens on 127.0.0.1 only when HOST is not set; SIGTERM stops it cleanly", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), API_BASE_URL: "http://127.0.0.1:9/", SESSION_SECRET: "supervise-test-secret-0123456789abcdef" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      API_BASE_URL: "http://127.0.0.1:9/",
+      SESSION_SECRET: "supervise-test-secret-0123456789abcdef",
+    };
     delete env.HOST;
     const p = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";

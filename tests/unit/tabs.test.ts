@@ -93,7 +93,29 @@ describe("tabs", () => {
   it(`keeps at most ${20} tabs, dropping the oldest non-affixed one`, async () => {
     const user = userOf(5);
     const s = await tabs.readTabs(new Request("http://console.test/"), user);
-    const many = ["/kindergarten/class", "/kindergarten/place", "/kindergarten/punch_setting", "/kindergarten/punch", "/user/userAdministration", "/user/expert", "/user/studentParent", "/user/doctor", "/user/busTeacher", "/student/studentFile", "/student/studentCheck", "/student/studentSchoolBusCheck", "/student/leaveNotes", "/student/studentManual", "/teaching/anecdoteFile", "/teaching/activity", "/teaching/teaching-plan", "/teaching/TeachingRecord", "/teaching/StudentWorks", "/teaching/predesign", "/teaching/trainingMaterials"];
+    const many = [
+      "/kindergarten/class",
+      "/kindergarten/place",
+      "/kindergarten/punch_setting",
+      "/kindergarten/punch",
+      "/user/userAdministration",
+      "/user/expert",
+      "/user/studentParent",
+      "/user/doctor",
+      "/user/busTeacher",
+      "/student/studentFile",
+      "/student/studentCheck",
+      "/student/studentSchoolBusCheck",
+      "/student/leaveNotes",
+      "/student/studentManual",
+      "/teaching/anecdoteFile",
+      "/teaching/activity",
+      "/teaching/teaching-plan",
+      "/teaching/TeachingRecord",
+      "/teaching/StudentWorks",
+      "/teaching/predesign",
+      "/teaching/trainingMaterials",
+    ];
     for (const p of many) tabs.visit(s, user, url(p));
     expect(s.visited).toHaveLength(tabs.MAX_TABS);
     expect(paths(s)[0]).toBe("/Home");

@@ -5,17 +5,8 @@ import { z } from "zod";
 
 process.env.SESSION_SECRET = "unit-test-secret";
 
-const {
-  createUpstreamClient,
-  UpstreamError,
-  upstream,
-  encodeForm,
-  settle,
-  toastOnError,
-  unknownErrorText,
-  classifyUpstreamFailure,
-  toastUnlessFieldErrors,
-} = await import("~/utils/upstream.server");
+const { createUpstreamClient, UpstreamError, upstream, encodeForm, settle, toastOnError, unknownErrorText, classifyUpstreamFailure, toastUnlessFieldErrors } =
+  await import("~/utils/upstream.server");
 const { resetEnvCache } = await import("~/utils/env.server");
 const { commitUser, getSessionStorage, SESSION_COOKIE_NAME } = await import("~/utils/session.server");
 
@@ -191,9 +182,7 @@ describe("upstream client (sections 7 and 8)", () => {
 
   it("non-200 without msg: the unknown-error text of section 8 in both languages", async () => {
     expect((await failure(client().get("fail-nomsg"))).message).toBe("服务器发生未知错误，请联系管理员");
-    expect((await failure(client({ lang: "en" }).get("fail-nullmsg"))).message).toBe(
-      "An unknown server error occurred, please contact the administrator",
-    );
+    expect((await failure(client({ lang: "en" }).get("fail-nullmsg"))).message).toBe("An unknown server error occurred, please contact the administrator");
     expect(unknownErrorText("zh")).toBe("服务器发生未知错误，请联系管理员");
   });
 
@@ -317,9 +306,7 @@ describe("request-bound upstream()", () => {
     const res = (await upstream(req)
       .get("unauthorized")
       .catch((e) => e)) as Response;
-    expect(res.headers.get("Location")).toBe(
-      "/admission/wx/login?redirect=%2Fadmission%2Fwx%2Fintroduction&kindergartenId=1",
-    );
+    expect(res.headers.get("Location")).toBe("/admission/wx/login?redirect=%2Fadmission%2Fwx%2Fintroduction&kindergartenId=1");
   });
 
   it("401 on a form post to an action route keeps the page (Referer) as redirect", async () => {
@@ -400,9 +387,7 @@ describe("request-bound upstream()", () => {
     expect(plain).toMatch(/SameSite=Lax/i);
     expect(plain).toMatch(/Path=\//);
     expect(plain).not.toMatch(/Secure/i);
-    const https = (
-      await commitUser(new Request("http://x/", { headers: { "x-forwarded-proto": "https" } }), { ...info, token: "t" })
-    ).get("Set-Cookie")!;
+    const https = (await commitUser(new Request("http://x/", { headers: { "x-forwarded-proto": "https" } }), { ...info, token: "t" })).get("Set-Cookie")!;
     expect(https).toMatch(/Secure/i);
     expect(getSessionStorage()).toBeTruthy();
   });

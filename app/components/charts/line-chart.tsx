@@ -27,14 +27,22 @@ export function LineChart({ title, description, points, unit = "", color = "#409
   const y = (v: number) => h - ((v - lo) / (top - lo)) * h;
   // Ticks every 10 units when that gives a handful of lines, else quarters.
   const span = top - lo;
-  const ticks = span % 10 === 0 && span / 10 <= 6 ? Array.from({ length: span / 10 + 1 }, (_, i) => lo + i * 10) : Array.from({ length: 5 }, (_, i) => lo + (span / 4) * i);
+  const ticks =
+    span % 10 === 0 && span / 10 <= 6 ? Array.from({ length: span / 10 + 1 }, (_, i) => lo + i * 10) : Array.from({ length: 5 }, (_, i) => lo + (span / 4) * i);
   const path = points
     .map((p, i) => (p.value == null ? null : `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`))
     .filter(Boolean)
     .join(" L ");
   const every = Math.max(1, Math.ceil(points.length / 8));
   return (
-    <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-3xl" data-testid="line-chart" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full max-w-3xl"
+      data-testid="line-chart"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{description}</desc>
       <g transform={`translate(${m.left},${m.top})`} fontSize="11" fontFamily="inherit">

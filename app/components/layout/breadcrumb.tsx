@@ -18,7 +18,11 @@ export function Breadcrumb() {
           const last = i === items.length - 1;
           return (
             <li key={i} className="flex items-center gap-2 truncate">
-              {i > 0 ? <span className="text-gray-400" aria-hidden="true">/</span> : null}
+              {i > 0 ? (
+                <span className="text-gray-400" aria-hidden="true">
+                  /
+                </span>
+              ) : null}
               {item.to && !last ? (
                 <Link to={item.to} className="font-semibold text-gray-700 hover:text-primary">
                   {item.label}

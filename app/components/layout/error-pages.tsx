@@ -43,15 +43,7 @@ export function NotFound({ standalone = false }: { standalone?: boolean }) {
   );
 }
 
-function ErrorPanel(props: {
-  testId: string;
-  code: string;
-  icon: string;
-  title: string;
-  text: string;
-  action: React.ReactNode;
-  standalone: boolean;
-}) {
+function ErrorPanel(props: { testId: string; code: string; icon: string; title: string; text: string; action: React.ReactNode; standalone: boolean }) {
   return (
     <div
       data-testid={props.testId}
@@ -74,11 +66,7 @@ function ErrorPanel(props: {
 
 /** True for the route guard's refusal (not for other 403s such as an expired CSRF token). */
 export function isGuardRefusal(error: unknown): boolean {
-  return (
-    isRouteErrorResponse(error) &&
-    error.status === 403 &&
-    (error.data as { reason?: string } | null)?.reason === "forbidden"
-  );
+  return isRouteErrorResponse(error) && error.status === 403 && (error.data as { reason?: string } | null)?.reason === "forbidden";
 }
 
 /**

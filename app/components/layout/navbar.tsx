@@ -22,10 +22,7 @@ const submitOnChange = (e: ChangeEvent<HTMLSelectElement>) => e.currentTarget.fo
 function NoJsSubmit({ label }: { label: string }) {
   return (
     <noscript>
-      <button
-        type="submit"
-        className="ml-1 rounded border border-gray-300 bg-white px-2 py-0.5 text-xs text-gray-700 hover:border-primary hover:text-primary"
-      >
+      <button type="submit" className="ml-1 rounded border border-gray-300 bg-white px-2 py-0.5 text-xs text-gray-700 hover:border-primary hover:text-primary">
         {label}
       </button>
     </noscript>
@@ -43,8 +40,7 @@ function Field({ label, children, htmlFor }: { label: string; htmlFor: string; c
   );
 }
 
-const selectClass =
-  "h-8 max-w-[12rem] truncate rounded border border-gray-300 bg-white px-2 text-sm text-gray-700 hover:border-primary focus:border-primary";
+const selectClass = "h-8 max-w-[12rem] truncate rounded border border-gray-300 bg-white px-2 text-sm text-gray-700 hover:border-primary focus:border-primary";
 
 /**
  * Top bar: hamburger, breadcrumb, kindergarten switcher (roles 1 and 11), role switcher (several

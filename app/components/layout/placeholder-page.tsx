@@ -23,9 +23,7 @@ export function PlaceholderPage() {
           {t("menu:" + data.titleKey)}
         </h1>
         {data.externalUrl ? null : (
-          <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700 ring-1 ring-amber-200">
-            {t("placeholder.badge")}
-          </span>
+          <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700 ring-1 ring-amber-200">{t("placeholder.badge")}</span>
         )}
       </div>
       {data.externalUrl ? (

@@ -33,10 +33,7 @@ export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapse
             data-path={HOME_ROUTE.path}
             aria-current={isActive(HOME_ROUTE.path) ? "page" : undefined}
             title={collapsed ? t("menu:" + HOME_ROUTE.meta.title) : undefined}
-            className={cn(
-              "flex h-14 items-center gap-3 px-5 hover:bg-menu-hover",
-              isActive(HOME_ROUTE.path) && "text-menu-activeOnBg",
-            )}
+            className={cn("flex h-14 items-center gap-3 px-5 hover:bg-menu-hover", isActive(HOME_ROUTE.path) && "text-menu-activeOnBg")}
           >
             <Icon name="home" className="h-4 w-4 shrink-0" />
             <span className={cn("truncate", label)}>{t("menu:" + HOME_ROUTE.meta.title)}</span>
@@ -64,14 +61,7 @@ export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapse
                 >
                   <Icon name={section.icon} className="h-4 w-4 shrink-0" />
                   <span className={cn("flex-1 truncate", label)}>{title}</span>
-                  <Icon
-                    name="chevron"
-                    className={cn(
-                      "h-3 w-3 shrink-0 transition-transform",
-                      openSection === section.path && "rotate-180",
-                      label,
-                    )}
-                  />
+                  <Icon name="chevron" className={cn("h-3 w-3 shrink-0 transition-transform", openSection === section.path && "rotate-180", label)} />
                 </summary>
                 <ul className={cn("bg-menu-sub", label)}>
                   {section.children.map((page) => (
@@ -101,17 +91,7 @@ export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapse
   );
 }
 
-function MenuLink({
-  page,
-  active,
-  className,
-  testId,
-}: {
-  page: MenuSectionView["children"][number];
-  active: boolean;
-  className: string;
-  testId: string;
-}) {
+function MenuLink({ page, active, className, testId }: { page: MenuSectionView["children"][number]; active: boolean; className: string; testId: string }) {
   const { t } = useLayoutT();
   const title = t("menu:" + page.title);
   const classes = cn("flex items-center gap-2 truncate hover:bg-menu-hover", active && "text-menu-active", className);
@@ -134,13 +114,7 @@ function MenuLink({
     );
   }
   return (
-    <Link
-      to={page.href}
-      data-testid={testId}
-      data-path={page.path}
-      aria-current={active ? "page" : undefined}
-      className={classes}
-    >
+    <Link to={page.href} data-testid={testId} data-path={page.path} aria-current={active ? "page" : undefined} className={classes}>
       <span className="truncate">{title}</span>
     </Link>
   );

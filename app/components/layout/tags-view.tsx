@@ -31,8 +31,7 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
   const closeMenu = useCallback(() => setMenu(null), []);
   const here = location.pathname.toLowerCase();
   // Sub-pages of a resource page (…/12/edit) are shown in their page's tab (tabs.server visit()).
-  const currentTab =
-    tabs.find((tab) => tab.path.toLowerCase() === here) ?? tabs.find((tab) => !tab.affix && here.startsWith(tab.path.toLowerCase() + "/"));
+  const currentTab = tabs.find((tab) => tab.path.toLowerCase() === here) ?? tabs.find((tab) => !tab.affix && here.startsWith(tab.path.toLowerCase() + "/"));
   const titleOf = (tab: TabView) => (tab.title ? t("menu:" + tab.title) : t("tabs.noName"));
 
   const act = (intent: Intent, path: string) => {
@@ -55,44 +54,44 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
             const active = tab === currentTab;
             const title = titleOf(tab);
             return (
-                <span
-                  key={tab.path}
-                  role="listitem"
-                  onContextMenu={(event) => {
-                    event.preventDefault();
-                    const box = event.currentTarget.getBoundingClientRect();
-                    // The context-menu key reports (0, 0): place the menu under the tab then.
-                    const keyboard = event.clientX === 0 && event.clientY === 0;
-                    const x = keyboard ? box.left : event.clientX;
-                    const y = keyboard ? box.bottom : event.clientY;
-                    setMenu({ tab, x, y, trigger: event.currentTarget.querySelector("a") });
-                  }}
-                  data-testid="tab"
-                  data-path={tab.path}
-                  data-active={active ? "true" : undefined}
-                  className={cn(
-                    "inline-flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs",
-                    active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary",
-                  )}
-                >
-                  <Link to={tab.fullPath} className="inline-flex items-center gap-1" aria-current={active ? "page" : undefined}>
-                    {active ? <span className="inline-block h-2 w-2 rounded-full bg-white" /> : null}
-                    {title}
-                  </Link>
-                  {!tab.affix ? (
-                    <button
-                      type="submit"
-                      name="close"
-                      value={tab.path}
-                      data-testid="tab-close"
-                      aria-label={t("tabs.closeTab", { title })}
-                      title={t("tabs.close")}
-                      className={cn("rounded-full p-0.5", active ? "hover:bg-white/30" : "hover:bg-gray-300 hover:text-white")}
-                    >
-                      <Icon name="close" className="h-2.5 w-2.5" />
-                    </button>
-                  ) : null}
-                </span>
+              <span
+                key={tab.path}
+                role="listitem"
+                onContextMenu={(event) => {
+                  event.preventDefault();
+                  const box = event.currentTarget.getBoundingClientRect();
+                  // The context-menu key reports (0, 0): place the menu under the tab then.
+                  const keyboard = event.clientX === 0 && event.clientY === 0;
+                  const x = keyboard ? box.left : event.clientX;
+                  const y = keyboard ? box.bottom : event.clientY;
+                  setMenu({ tab, x, y, trigger: event.currentTarget.querySelector("a") });
+                }}
+                data-testid="tab"
+                data-path={tab.path}
+                data-active={active ? "true" : undefined}
+                className={cn(
+                  "inline-flex h-[26px] shrink-0 items-center gap-1 border px-2 text-xs",
+                  active ? "border-primary bg-primary text-white" : "border-gray-200 bg-white text-gray-600 hover:text-primary",
+                )}
+              >
+                <Link to={tab.fullPath} className="inline-flex items-center gap-1" aria-current={active ? "page" : undefined}>
+                  {active ? <span className="inline-block h-2 w-2 rounded-full bg-white" /> : null}
+                  {title}
+                </Link>
+                {!tab.affix ? (
+                  <button
+                    type="submit"
+                    name="close"
+                    value={tab.path}
+                    data-testid="tab-close"
+                    aria-label={t("tabs.closeTab", { title })}
+                    title={t("tabs.close")}
+                    className={cn("rounded-full p-0.5", active ? "hover:bg-white/30" : "hover:bg-gray-300 hover:text-white")}
+                  >
+                    <Icon name="close" className="h-2.5 w-2.5" />
+                  </button>
+                ) : null}
+              </span>
             );
           })}
         </div>

@@ -1,12 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { allFormFields, formSchemaFor, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
@@ -72,7 +64,12 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
     case "multiselect":
       // Native checkboxes: they work without JavaScript and read better than a <select multiple>.
       return options.length ? (
-        <div className="grid max-h-56 grid-cols-2 gap-x-4 gap-y-1 overflow-y-auto rounded border border-gray-200 p-2 sm:grid-cols-3" role="group" aria-labelledby={`${field.id}-label`} data-testid={`field-${f.name}`}>
+        <div
+          className="grid max-h-56 grid-cols-2 gap-x-4 gap-y-1 overflow-y-auto rounded border border-gray-200 p-2 sm:grid-cols-3"
+          role="group"
+          aria-labelledby={`${field.id}-label`}
+          data-testid={`field-${f.name}`}
+        >
           {getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) }).map((props, i) => (
             <label key={props.key ?? props.value} className="flex items-center gap-2 text-sm text-gray-700">
               <input {...props} key={undefined} className="h-4 w-4" />
@@ -108,7 +105,13 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
  * until hydration), field errors in the user's language (the API's 422 `data.errors` included),
  * values kept after a failed submit; success is post/redirect/get to the list with a toast.
  */
-export function ResourceFormPage({ def, inPlace = false }: { def: ResourceDefinition; /** A settings object edited in place (no list to go back to). */ inPlace?: boolean }) {
+export function ResourceFormPage({
+  def,
+  inPlace = false,
+}: {
+  def: ResourceDefinition;
+  /** A settings object edited in place (no list to go back to). */ inPlace?: boolean;
+}) {
   const data = useLoaderData<FormData_>();
   const actionData = useActionData<FormActionData>();
   const { t, msgs } = useResourceT();

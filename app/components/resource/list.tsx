@@ -50,8 +50,17 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
       <div>
         {label}
         <div className="flex items-center gap-1">
-          <Input id={`${id}-from`} type="date" name={`${f.field}From`} defaultValue={value[`${f.field}From`] ?? ""} aria-label={t("crud:list.from")} className="w-40" />
-          <span className="text-gray-500" aria-hidden="true">–</span>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            name={`${f.field}From`}
+            defaultValue={value[`${f.field}From`] ?? ""}
+            aria-label={t("crud:list.from")}
+            className="w-40"
+          />
+          <span className="text-gray-500" aria-hidden="true">
+            –
+          </span>
           <Input type="date" name={`${f.field}To`} defaultValue={value[`${f.field}To`] ?? ""} aria-label={t("crud:list.to")} className="w-40" />
         </div>
       </div>
@@ -116,7 +125,12 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
       </div>
     );
   const tone = col.tones?.[String(v)];
-  if (tone) return <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>{formatCell(v, col, t, lang)}</span>;
+  if (tone)
+    return (
+      <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>
+        {formatCell(v, col, t, lang)}
+      </span>
+    );
   return <>{formatCell(v, col, t, lang)}</>;
 }
 
@@ -165,7 +179,9 @@ export function ResourceListPage({
   const selectableRow = (i: Item) => (bulkDeletable && rowAllows(i, "delete")) || (bulkExtra && rowAllows(i, bulkVerb));
   const selectable = bulkDeletable || bulkExtra;
   const hasRowActions =
-    perms.view || Boolean(rowActions) || page.list.some((i) => rowAllows(i, "change") || rowAllows(i, "delete") || actionNames(def).some((n) => rowAllows(i, n)));
+    perms.view ||
+    Boolean(rowActions) ||
+    page.list.some((i) => rowAllows(i, "change") || rowAllows(i, "delete") || actionNames(def).some((n) => rowAllows(i, n)));
   const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
   const bulkId = `bulk-${def.name}`;
   const [selected, setSelected] = React.useState<number[]>([]);
@@ -178,8 +194,7 @@ export function ResourceListPage({
     const next = sort.field === field && !sort.desc ? `-${field}` : field;
     return def.page + searchOf(query, { sort: next, currentPage: null });
   };
-  const rowLink = (item: Item) =>
-    perms.view ? subHref(def, String(item.id), back) : rowAllows(item, "change") ? subHref(def, `${item.id}/edit`, back) : null;
+  const rowLink = (item: Item) => (perms.view ? subHref(def, String(item.id), back) : rowAllows(item, "change") ? subHref(def, `${item.id}/edit`, back) : null);
   const exportHref = (format: "xlsx" | "csv") => `${def.page}/export${searchOf(query, { format, currentPage: null, pageSize: null })}`;
 
   return (
@@ -213,7 +228,12 @@ export function ResourceListPage({
         </div>
       </div>
 
-      <Form method="get" action={def.page} className="flex flex-wrap items-end gap-3 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100" data-testid="filter-form">
+      <Form
+        method="get"
+        action={def.page}
+        className="flex flex-wrap items-end gap-3 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100"
+        data-testid="filter-form"
+      >
         {def.search?.length ? (
           <div>
             <label htmlFor={`${def.name}-keyword`} className="mb-1 block text-xs text-gray-500">
@@ -302,7 +322,12 @@ export function ResourceListPage({
                     aria-sort={active ? (sort.desc ? "descending" : "ascending") : undefined}
                   >
                     {col.sortable ? (
-                      <Link to={sortHref(col.field)} className="inline-flex items-center gap-1 hover:text-primary" data-testid={`sort-${col.field}`} title={t("crud:list.sortBy", { field: t(col.label) })}>
+                      <Link
+                        to={sortHref(col.field)}
+                        className="inline-flex items-center gap-1 hover:text-primary"
+                        data-testid={`sort-${col.field}`}
+                        title={t("crud:list.sortBy", { field: t(col.label) })}
+                      >
                         {t(col.label)}
                         <span aria-hidden="true" className={cn("text-[10px]", active ? "text-primary" : "text-gray-300")}>
                           {active ? (sort.desc ? "▼" : "▲") : "▲▼"}
@@ -461,11 +486,11 @@ export function ResourceListPage({
               <p>{t("crud:delete.bulkConfirm", { count: selected.length })}</p>
               <ScrollRegion label={t("crud:delete.bulkTitle")} className="mt-2 max-h-40">
                 <ul className="list-inside list-disc text-gray-700">
-                {page.list
-                  .filter((i) => selected.includes(i.id))
-                  .map((i) => (
-                    <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
-                  ))}
+                  {page.list
+                    .filter((i) => selected.includes(i.id))
+                    .map((i) => (
+                      <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
+                    ))}
                 </ul>
               </ScrollRegion>
             </>
@@ -494,7 +519,9 @@ function Pager({ query, current, pages, base }: { query: Record<string, string>;
           {t("crud:list.prev")}
         </Link>
       ) : (
-        <span className={cn(item, "text-gray-500")} aria-disabled="true">{t("crud:list.prev")}</span>
+        <span className={cn(item, "text-gray-500")} aria-disabled="true">
+          {t("crud:list.prev")}
+        </span>
       )}
       {nums.map((n, i) =>
         n === "…" ? (
@@ -516,7 +543,9 @@ function Pager({ query, current, pages, base }: { query: Record<string, string>;
           {t("crud:list.next")}
         </Link>
       ) : (
-        <span className={cn(item, "text-gray-500")} aria-disabled="true">{t("crud:list.next")}</span>
+        <span className={cn(item, "text-gray-500")} aria-disabled="true">
+          {t("crud:list.next")}
+        </span>
       )}
     </nav>
   );

@@ -103,7 +103,14 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
             fields: [
               ...def.columns.filter((c) => visibleFor(c.roles, data.roleId)),
               ...allFormFields(def)
-                .filter((f) => visibleFor(f.roles, data.roleId) && !def.columns.some((c) => c.field === f.name) && !f.name.endsWith("Id") && !f.name.endsWith("Ids") && f.kind !== "password")
+                .filter(
+                  (f) =>
+                    visibleFor(f.roles, data.roleId) &&
+                    !def.columns.some((c) => c.field === f.name) &&
+                    !f.name.endsWith("Id") &&
+                    !f.name.endsWith("Ids") &&
+                    f.kind !== "password",
+                )
                 .map((f) => ({ field: f.name, label: f.label })),
             ],
           },
@@ -120,7 +127,11 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
                 <dt className="text-xs text-gray-500">{t(f.label)}</dt>
                 <dd className="text-sm text-gray-800" data-field={f.field}>
                   {f.format === "image" && data.item[f.field] != null ? (
-                    <img src={`/files/${encodeURIComponent(String(data.item[f.field]))}?variant=thumb`} alt={t("crud:files.thumbnail")} className="h-20 w-20 rounded object-cover" />
+                    <img
+                      src={`/files/${encodeURIComponent(String(data.item[f.field]))}?variant=thumb`}
+                      alt={t("crud:files.thumbnail")}
+                      className="h-20 w-20 rounded object-cover"
+                    />
                   ) : (
                     formatCell(data.item[f.field], f, t, lang) || "—"
                   )}
@@ -184,7 +195,14 @@ function ImportPage({ def }: { def: ResourceDefinition }) {
             <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-gray-700">
               {t("crud:import.file")}
             </label>
-            <input id="import-file" type="file" name="file" required accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="text-sm" />
+            <input
+              id="import-file"
+              type="file"
+              name="file"
+              required
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="text-sm"
+            />
           </div>
           <Button type="submit" data-testid="import-submit">
             {t("crud:actions.upload")}

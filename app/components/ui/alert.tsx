@@ -19,16 +19,6 @@ export const alertVariants = cva("rounded border px-3 py-2 text-sm", {
   defaultVariants: { variant: "info" },
 });
 
-export function Alert({
-  className,
-  variant,
-  ...props
-}: React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
-  return (
-    <div
-      role={variant === "error" || variant === "warning" ? "alert" : "status"}
-      className={cn(alertVariants({ variant }), className)}
-      {...props}
-    />
-  );
+export function Alert({ className, variant, ...props }: React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
+  return <div role={variant === "error" || variant === "warning" ? "alert" : "status"} className={cn(alertVariants({ variant }), className)} {...props} />;
 }

@@ -26,21 +26,17 @@ export const buttonVariants = cva(
   },
 );
 
-export interface ButtonProps
-  extends React.ButtonHTMLAttributes<HTMLButtonElement>,
-    VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   asChild?: boolean;
 }
 
-export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ className, variant, size, asChild = false, ...props }, ref) => {
-    const classes = cn(buttonVariants({ variant, size }), className);
-    // asChild: the button's look on the one child element (a link), without Radix's Slot in every page's JavaScript.
-    if (asChild && React.isValidElement<{ className?: string }>(props.children)) {
-      const { children: child, ...rest } = props as typeof props & { children: React.ReactElement<{ className?: string }> };
-      return React.cloneElement(child, { ...rest, className: cn(classes, child.props.className) });
-    }
-    return <button className={classes} ref={ref} {...props} />;
-  },
-);
+export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, ...props }, ref) => {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  // asChild: the button's look on the one child element (a link), without Radix's Slot in every page's JavaScript.
+  if (asChild && React.isValidElement<{ className?: string }>(props.children)) {
+    const { children: child, ...rest } = props as typeof props & { children: React.ReactElement<{ className?: string }> };
+    return React.cloneElement(child, { ...rest, className: cn(classes, child.props.className) });
+  }
+  return <button className={classes} ref={ref} {...props} />;
+});
 Button.displayName = "Button";

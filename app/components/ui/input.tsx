@@ -4,9 +4,7 @@ import { cn } from "~/utils/cn";
 export const inputClass =
   "flex h-9 w-full rounded border border-gray-300 bg-white px-3 py-1 text-sm text-gray-800 placeholder:text-gray-500 focus:border-primary disabled:cursor-not-allowed disabled:bg-gray-50 aria-[invalid=true]:border-red-400";
 
-export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
-  ({ className, type = "text", ...props }, ref) => (
-    <input type={type} className={cn(inputClass, className)} ref={ref} {...props} />
-  ),
-);
+export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(({ className, type = "text", ...props }, ref) => (
+  <input type={type} className={cn(inputClass, className)} ref={ref} {...props} />
+));
 Input.displayName = "Input";

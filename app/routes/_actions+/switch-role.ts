@@ -19,9 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const failed = () => redirectWithToast(back, { type: "error", message: t("errors.switchRoleFailed") });
 
   if (!Number.isInteger(roleId) || !(user.info.roles as number[]).includes(roleId)) throw await failed();
-  const result = await settle(
-    upstream(request).patch(Endpoints.switchRole(roleId), { form: { platform: PLATFORM_PC }, schema: tokenReplySchema }),
-  );
+  const result = await settle(upstream(request).patch(Endpoints.switchRole(roleId), { form: { platform: PLATFORM_PC }, schema: tokenReplySchema }));
   if (!result.ok) throw await failed();
   // The old token is revoked upstream: its kept user info goes too.
   forgetUserInfo(user.token);

@@ -13,9 +13,7 @@ export const smsCodeField = z.string({ error: "smsCode.required" }).trim().min(1
 export const confirmField = z.string({ error: "password.required" }).min(1, "password.required");
 
 /** Adds the "two passwords must match" rule on `confirmPassword`. */
-export function withConfirm<T extends z.ZodObject<{ password: typeof newPasswordField; confirmPassword: typeof confirmField }>>(
-  schema: T,
-) {
+export function withConfirm<T extends z.ZodObject<{ password: typeof newPasswordField; confirmPassword: typeof confirmField }>>(schema: T) {
   return schema.superRefine((v, ctx) => {
     const value = v as { password?: string; confirmPassword?: string };
     if (value.password && value.confirmPassword && value.password !== value.confirmPassword) {

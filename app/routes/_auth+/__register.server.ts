@@ -24,7 +24,6 @@ export const RegisterSchema = withConfirm(
 });
 export const schemaFor = (intent: unknown) => (intent === "sendSms" ? SendSmsSchema : RegisterSchema);
 
-
 /** The register form: the action parses it here; the page gets its HTML constraints from the loader (no zod in the browser). */
 export const parseRegister = (formData: FormData) => parseWithZod(formData, { schema: schemaFor(formData.get("intent")) });
 export const registerConstraint = () => getZodConstraint(RegisterSchema);

@@ -21,9 +21,7 @@ export const ForcedSchema = withConfirm(
     confirmPassword: confirmField,
   }),
 );
-export const schemaFor = (intent: unknown) =>
-  intent === "sendSms" ? SendSmsSchema : intent === "forced" ? ForcedSchema : ForgotSchema;
-
+export const schemaFor = (intent: unknown) => (intent === "sendSms" ? SendSmsSchema : intent === "forced" ? ForcedSchema : ForgotSchema);
 
 /** The reset forms: the action parses them here; the page gets its HTML constraints from the loader (no zod in the browser). */
 export const parseReset = (formData: FormData) => parseWithZod(formData, { schema: schemaFor(formData.get("intent")) });

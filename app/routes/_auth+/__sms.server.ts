@@ -28,24 +28,19 @@ type Failure = { ok: false; error: string; fieldErrors?: Record<string, string[]
  * those fields; anything else (network, unknown reply, a msg) is the 2 s toast, never text inside the form.
  */
 export function failureReply(submission: Submission<unknown>, failure: Failure, fieldNames: readonly string[], hideFields: string[]) {
-  const fieldErrors = Object.fromEntries(
-    Object.entries(failure.fieldErrors ?? {}).filter(([k, v]) => fieldNames.includes(k) && v.length > 0),
-  );
+  const fieldErrors = Object.fromEntries(Object.entries(failure.fieldErrors ?? {}).filter(([k, v]) => fieldNames.includes(k) && v.length > 0));
   const onFields = Object.keys(fieldErrors).length > 0;
   return json<AuthActionData>(
-    { result: submission.reply({ fieldErrors, hideFields }), toast: onFields ? null : { id: Math.random().toString(36).slice(2), type: "error", message: failure.error } },
+    {
+      result: submission.reply({ fieldErrors, hideFields }),
+      toast: onFields ? null : { id: Math.random().toString(36).slice(2), type: "error", message: failure.error },
+    },
     { status: 400 },
   );
 }
 
 /** The "send SMS code" step of the register and reset-password forms, as the action's reply. */
-export async function smsStepReply(
-  request: Request,
-  submission: Submission<unknown>,
-  phone: string,
-  purpose: "register" | "forgot",
-  hideFields: string[],
-) {
+export async function smsStepReply(request: Request, submission: Submission<unknown>, phone: string, purpose: "register" | "forgot", hideFields: string[]) {
   const sent = await sendSmsCode(request, phone, purpose);
   if (!sent.ok) return failureReply(submission, sent, ["phone"], hideFields);
   return json<AuthActionData>({ result: submission.reply({ hideFields }), notice: sent.message });

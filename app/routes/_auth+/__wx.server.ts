@@ -11,7 +11,10 @@ import { settle, upstream } from "~/utils/upstream.server";
 
 /** The applicant login's parameters and phone step (server only: the page ships no zod). */
 const idParam = z.coerce.number().int().positive();
-const phoneParam = z.string().trim().regex(/^1\d{10}$/);
+const phoneParam = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/);
 /** A phone to show in the confirmation step: only a well-formed one (it is a hint; the API checks the login). */
 export const phoneHint = (v: FormDataEntryValue | string | null) => (typeof v === "string" && phoneParam.safeParse(v).success ? v.trim() : null);
 

@@ -4,7 +4,6 @@ import { CsrfInput } from "~/components/csrf-input";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cn } from "~/utils/cn";
 
-
 export function LanguageSwitch({ className }: { className?: string }) {
   const root = useRouteLoaderData("root") as { locale?: string } | undefined;
   const location = useLocation();
@@ -25,10 +24,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
           data-testid={`lang-${lng}`}
           // Each language names itself in its own script (WCAG 3.1.2, language of parts).
           lang={lng}
-          className={cn(
-            "rounded px-2 py-1",
-            current === lng ? "bg-primary/10 font-semibold text-primary" : "text-gray-600 hover:text-primary",
-          )}
+          className={cn("rounded px-2 py-1", current === lng ? "bg-primary/10 font-semibold text-primary" : "text-gray-600 hover:text-primary")}
         >
           {t(`language.${lng}`)}
         </button>

@@ -46,7 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw redirect(again.pathname + again.search, { headers: csrfHeaders });
     }
   }
-  const base = { title: t("menu:title.admissionLogin"), ...p, code: null as string | null, error: null as string | null, phone: phoneHint(url.searchParams.get("phone")) };
+  const base = {
+    title: t("menu:title.admissionLogin"),
+    ...p,
+    code: null as string | null,
+    error: null as string | null,
+    phone: phoneHint(url.searchParams.get("phone")),
+  };
 
   if (code) {
     if (state !== csrf) return json({ ...base, error: t("common:auth.wx.badState") });
@@ -72,7 +78,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   authorize.searchParams.set("state", csrf);
   return json({ ...base, authorizeUrl: authorize.toString() });
 }
-
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(request);
@@ -112,9 +117,7 @@ export default function AdmissionWxLogin() {
 
   return (
     <div className="text-center">
-      <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-[#07C160] text-2xl text-white">
-        ✓
-      </div>
+      <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-[#07C160] text-2xl text-white">✓</div>
       <h1 className="text-xl font-semibold text-gray-800">{t("title.admissionLogin", { ns: "menu" })}</h1>
       <p className="mt-1 text-sm text-gray-500">{t("auth.wx.subtitle")}</p>
 

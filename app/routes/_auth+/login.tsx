@@ -16,8 +16,6 @@ import { commitUser, getUser } from "~/utils/session.server";
 import { combineHeaders, redirectWithToast } from "~/utils/toast.server";
 import { classifyUpstreamFailure, isUpstreamError } from "~/utils/upstream.server";
 
-
-
 export const meta = pageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -82,17 +80,8 @@ export default function LoginPage() {
             autoFocus
           />
         </Field>
-        <Field
-          label={t("auth.password")}
-          htmlFor={fields.password.id}
-          errors={tv(fields.password.errors)}
-          errorId={fields.password.errorId}
-        >
-          <Input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            placeholder={t("auth.passwordPlaceholder")}
-          />
+        <Field label={t("auth.password")} htmlFor={fields.password.id} errors={tv(fields.password.errors)} errorId={fields.password.errorId}>
+          <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" placeholder={t("auth.passwordPlaceholder")} />
         </Field>
         <div role="alert" id={form.errorId}>
           <ErrorList errors={form.errors} />

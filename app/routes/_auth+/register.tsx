@@ -111,13 +111,7 @@ export default function RegisterPage() {
         <p className="text-sm font-medium text-gray-500">{t("auth.register.step1")}</p>
         <Field label={t("auth.register.code")} htmlFor="registrationCode" errors={data.error ? [data.error] : null}>
           <div className="flex gap-2">
-            <Input
-              id="registrationCode"
-              name="registrationCode"
-              defaultValue={data.code}
-              required
-              placeholder={t("auth.register.codePlaceholder")}
-            />
+            <Input id="registrationCode" name="registrationCode" defaultValue={data.code} required placeholder={t("auth.register.codePlaceholder")} />
             <Button type="submit" variant="outline">
               {t("auth.register.getClasses")}
             </Button>
@@ -153,11 +147,7 @@ export default function RegisterPage() {
             <Input {...getInputProps(fields.realName, { type: "text" })} autoComplete="name" />
           </Field>
           {role === "4" ? (
-            <Field
-              label={t("auth.register.childName")}
-              htmlFor={fields.childName.id}
-              errors={errorText(fields.childName.errors)}
-            >
+            <Field label={t("auth.register.childName")} htmlFor={fields.childName.id} errors={errorText(fields.childName.errors)}>
               <Input {...getInputProps(fields.childName, { type: "text" })} />
             </Field>
           ) : null}
@@ -175,16 +165,8 @@ export default function RegisterPage() {
           <Field label={t("auth.password")} htmlFor={fields.password.id} errors={errorText(fields.password.errors)}>
             <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
           </Field>
-          <Field
-            label={t("auth.register.confirmPassword")}
-            htmlFor={fields.confirmPassword.id}
-            errors={errorText(fields.confirmPassword.errors)}
-          >
-            <Input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN_LENGTH}
-            />
+          <Field label={t("auth.register.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={errorText(fields.confirmPassword.errors)}>
+            <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
           </Field>
           <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
           <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import type * as z from "zod";
 import { Endpoints } from "@contract/endpoints";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -84,11 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   forgetUserInfo(current?.token);
   forgetUserInfoOfPhone(value.phone);
   const headers = current ? await destroyUser(request) : undefined;
-  return redirectWithToast(
-    `/login`,
-    { type: "success", message: t("auth.reset.done") },
-    { headers: combineHeaders(headers) },
-  );
+  return redirectWithToast(`/login`, { type: "success", message: t("auth.reset.done") }, { headers: combineHeaders(headers) });
 }
 
 export default function ResetPasswordPage() {
@@ -110,20 +105,14 @@ export default function ResetPasswordPage() {
     const f = fields[name as keyof typeof fields] as (typeof fields)["password"];
     return (
       <Field label={label} htmlFor={f.id} errors={errorText(f.errors)} errorId={f.errorId}>
-        <Input
-          {...getInputProps(f, { type: "password" })}
-          autoComplete={autoComplete}
-          minLength={name === "oldPassword" ? undefined : PASSWORD_MIN_LENGTH}
-        />
+        <Input {...getInputProps(f, { type: "password" })} autoComplete={autoComplete} minLength={name === "oldPassword" ? undefined : PASSWORD_MIN_LENGTH} />
       </Field>
     );
   };
 
   return (
     <div>
-      <h1 className="mb-2 text-center text-xl font-semibold text-gray-800">
-        {mode === "forced" ? t("auth.reset.forcedTitle") : t("auth.reset.forgotTitle")}
-      </h1>
+      <h1 className="mb-2 text-center text-xl font-semibold text-gray-800">{mode === "forced" ? t("auth.reset.forcedTitle") : t("auth.reset.forgotTitle")}</h1>
       {mode === "forced" ? (
         <p className="mb-4 rounded bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="forced-hint">
           {t("auth.reset.forcedHint")}
@@ -142,12 +131,7 @@ export default function ResetPasswordPage() {
         {mode === "forced" ? (
           pw("oldPassword", t("auth.reset.oldPassword"), "current-password")
         ) : (
-          <Field
-            label={t("auth.register.smsCode")}
-            htmlFor={fields.smsCode.id}
-            errors={errorText(fields.smsCode.errors)}
-            errorId={fields.smsCode.errorId}
-          >
+          <Field label={t("auth.register.smsCode")} htmlFor={fields.smsCode.id} errors={errorText(fields.smsCode.errors)} errorId={fields.smsCode.errorId}>
             <div className="flex gap-2">
               <Input {...getInputProps(fields.smsCode, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" />
               <Button type="submit" name="intent" value="sendSms" variant="outline" formNoValidate disabled={busy}>
@@ -160,7 +144,7 @@ export default function ResetPasswordPage() {
         {pw("confirmPassword", t("auth.reset.confirmPassword"), "new-password")}
         <p className="text-xs text-gray-500">{t("auth.reset.rules")}</p>
         <FormFeedback notice={actionData?.notice} errorId={form.errorId} errors={errorText(form.errors)} />
-          <ActionToast toast={actionData?.toast} />
+        <ActionToast toast={actionData?.toast} />
         <Button type="submit" name="intent" value={mode} className="w-full" disabled={busy} data-testid="reset-submit">
           {t("auth.reset.submit")}
         </Button>

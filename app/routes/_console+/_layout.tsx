@@ -37,11 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const page = pageForPath(url.pathname);
   const t = await getT(request, "menu");
-  const title = !page
-    ? t("title.notFound")
-    : hasPermission(subjectOf(user), page.meta)
-      ? t(page.meta.title)
-      : t("title.noPermission");
+  const title = !page ? t("title.notFound") : hasPermission(subjectOf(user), page.meta) ? t(page.meta.title) : t("title.noPermission");
 
   const kindergartens = await choices;
 

@@ -68,7 +68,10 @@ export default function Page() {
                   <td className="px-3 py-2 text-right tabular-nums">{r.showOn}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.hideOn}</td>
                   <td className="px-3 py-2 text-right">
-                    <Link to={`/kindergarten/optionalFunction/${r.kindergartenId}/edit${data.group ? `?back=${encodeURIComponent(`?educationGroupId=${data.group}`)}` : ""}`} className="text-primary hover:underline">
+                    <Link
+                      to={`/kindergarten/optionalFunction/${r.kindergartenId}/edit${data.group ? `?back=${encodeURIComponent(`?educationGroupId=${data.group}`)}` : ""}`}
+                      className="text-primary hover:underline"
+                    >
                       {t("optionalFunctions.edit")}
                     </Link>
                   </td>

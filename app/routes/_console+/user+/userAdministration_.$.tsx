@@ -106,7 +106,14 @@ function PasswordPage() {
             <label htmlFor="new-password" className="mb-1 block text-sm font-medium text-gray-700">
               {t("usermgmt:users.fields.newPassword")}
             </label>
-            <Input id="new-password" type="password" name="password" autoComplete="new-password" aria-invalid={result?.errors.length ? true : undefined} aria-describedby="new-password-error" />
+            <Input
+              id="new-password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              aria-invalid={result?.errors.length ? true : undefined}
+              aria-describedby="new-password-error"
+            />
             <p className="mt-1 text-xs text-gray-500">{t("usermgmt:users.help.password")}</p>
             <div id="new-password-error" role="alert" data-testid="password-errors">
               <ErrorList errors={result?.errors ?? []} />
@@ -128,7 +135,8 @@ export default function Page() {
   if (data.view === "bulkEnabled") return <BulkEnabledPage />;
   if (data.view === "password") return <PasswordPage />;
   // The form and the import: which roles this administrator may grant (the form offers only those; the API refuses others).
-  if (data.view === "create" || data.view === "edit" || data.view === "import") return <WithGrantableRoles roleId={data.roleId} withIds={data.view === "import"} />;
+  if (data.view === "create" || data.view === "edit" || data.view === "import")
+    return <WithGrantableRoles roleId={data.roleId} withIds={data.view === "import"} />;
   return <ResourceSubPage def={users} />;
 }
 
@@ -136,7 +144,10 @@ export default function Page() {
 function WithGrantableRoles({ roleId, withIds }: { roleId: number; withIds: boolean }) {
   const { t } = useResourceT();
   const { list } = useFormat();
-  const roles = list(grantableRoles(roleId).map((r) => (withIds ? `${r} ${t(`menu:role.${r}`)}` : t(`menu:role.${r}`))), "long");
+  const roles = list(
+    grantableRoles(roleId).map((r) => (withIds ? `${r} ${t(`menu:role.${r}`)}` : t(`menu:role.${r}`))),
+    "long",
+  );
   return (
     <div className="space-y-3">
       <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">
