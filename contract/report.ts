@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { findPage } from "./route-tree";
-import type { RoleId } from "./roles";
 
 /**
  * Declarative reports (statistics, and the analysis and reconciliation reports to come): one definition
@@ -12,55 +11,11 @@ import type { RoleId } from "./roles";
  * Texts are i18n keys with their namespace (`kgmgmt:statistics.classes`).
  */
 
-/** integer: 1,234; percent: a number already in percent, shown with one decimal (93.3%); money: fen shown as yuan (¥12.34). */
-export type ReportFormat = "text" | "integer" | "percent" | "money" | "date";
-
-/**
- * A parameter of the report, a query parameter of its endpoint and a field of its GET filter form:
- *  - group: `educationGroupId`-style id (select of `lookups/groups/`), narrowing to one group;
- *  - kindergarten: a kindergarten id (select of `lookups/kindergartens/`);
- *  - date: YYYY-MM-DD (a real calendar date);
- *  - period: a month YYYY-MM.
- */
-export type ReportParamKind = "group" | "kindergarten" | "date" | "period";
-
-export interface ReportParam {
-  /** Query parameter name (`educationGroupId`, `to`). */
-  name: string;
-  kind: ReportParamKind;
-  /** i18n key of the filter label. */
-  label: string;
-  /** i18n key of the empty choice of a select (group/kindergarten), e.g. "all groups". */
-  empty?: string;
-  /** Shown in the console's filter form (default true); hidden parameters still work in URLs. */
-  inForm?: boolean;
-  /** Only these roles see the filter field. */
-  roles?: readonly RoleId[];
-}
-
-export interface ReportColumn {
-  /** Key of the row object. */
-  key: string;
-  /** i18n key of the header. */
-  label: string;
-  format?: ReportFormat;
-}
-
-export interface ReportChart {
-  kind: "line" | "bar";
-  /** i18n keys; interpolated with the reply's scalar fields (`{{from}}`). */
-  title: string;
-  description: string;
-  /** Row key of the category (bar) or point label (line). */
-  x: string;
-  /** Row keys drawn, with their legend label (i18n key) and colour. A line chart draws the first. */
-  series: { key: string; label: string; color: string }[];
-  unit?: string;
-  max?: number;
-  height?: number;
-}
-
-export type ReportRow = Record<string, string | number | null>;
+// The parts the console's page needs live in a module without zod (the browser never downloads zod for a report).
+export type { ReportChart, ReportColumn, ReportFormat, ReportParam, ReportParamKind, ReportRow, ReportView } from "./report-view";
+export { exportReportValue, formatReportValue, scalarsOf } from "./report-view";
+import type { ReportChart, ReportColumn, ReportParam, ReportParamKind, ReportRow, ReportView } from "./report-view";
+import { exportReportValue, scalarsOf } from "./report-view";
 
 export interface ReportSection<D> {
   id: string;
@@ -146,42 +101,6 @@ export function parseReportParams(
   return { ok: false, errors };
 }
 
-const LOCALE = { zh: "zh-CN", en: "en-US" } as const;
-
-/** A value as the report shows it (tables and charts' labels); "—" for missing numbers. */
-export function formatReportValue(v: unknown, format: ReportFormat | undefined, lang: "zh" | "en"): string {
-  if (v == null || v === "") return format && format !== "text" && format !== "date" ? "—" : "";
-  const n = typeof v === "number" ? v : Number(v);
-  switch (format) {
-    case "integer":
-      return Number.isFinite(n) ? new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(n) : String(v);
-    case "percent":
-      return Number.isFinite(n) ? `${n.toFixed(1)}%` : String(v);
-    case "money":
-      return Number.isFinite(n) ? `¥${new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100)}` : String(v);
-    default:
-      return String(v);
-  }
-}
-
-/** A cell of the exported sheet: numbers stay numbers (percent: the percent value; money: yuan). */
-export function exportReportValue(v: unknown, format: ReportFormat | undefined): string | number {
-  if (v == null) return "";
-  if (typeof v === "number" && Number.isFinite(v)) {
-    if (format === "money") return Math.round(v) / 100;
-    if (format === "percent") return Math.round(v * 10) / 10;
-    return v;
-  }
-  return String(v);
-}
-
-/** The reply's scalar fields, for interpolating texts (`{{from}}`). */
-export function scalarsOf(data: unknown): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  if (data && typeof data === "object") for (const [k, v] of Object.entries(data)) if (typeof v === "string" || typeof v === "number") out[k] = v;
-  return out;
-}
-
 /**
  * The rows of the exported sheet: each section as its title, its header row and its rows, a blank row
  * between sections (one sheet; formula characters are neutralised by the API's spreadsheet helper).
@@ -200,4 +119,17 @@ export function reportSheet<S extends z.ZodType>(
     for (const r of s.rows(data, lang)) out.push(s.columns.map((c) => exportReportValue(r[c.key], c.format)));
   }
   return out;
+}
+
+/** What the console's report page renders: the definition's plain parts and each section's rows for this reply and language. */
+export function reportView<S extends z.ZodType>(def: ReportDefinition<S>, data: z.infer<S> | null, lang: "zh" | "en"): ReportView {
+  return {
+    id: def.id,
+    title: def.title,
+    page: def.page,
+    summary: def.summary,
+    params: def.params,
+    vars: scalarsOf(data),
+    sections: data == null ? null : def.sections.map(({ rows, ...section }) => ({ ...section, rows: rows(data, lang) })),
+  };
 }

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type * as React from "react";
-import { formatReportValue, scalarsOf, type ReportDefinition, type ReportRow, type ReportSection } from "@contract/report";
+import { formatReportValue, type ReportRow, type ReportSectionView, type ReportView } from "@contract/report-view";
 import { useTranslation } from "~/utils/i18n-react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
@@ -13,14 +13,15 @@ import { Input } from "~/components/ui/input";
 export interface ReportPageData {
   values: Record<string, string>;
   options: Record<string, { value: number; label: string }[]>;
-  report: unknown;
+  /** The report as rendered (sections with their rows), computed by the loader. */
+  view: ReportView;
   error: string | null;
   fieldErrors: Record<string, string[]>;
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-function Table({ caption, section, rows, lang, t }: { caption: string; section: ReportSection<unknown>; rows: ReportRow[]; lang: "zh" | "en"; t: T }) {
+function Table({ caption, section, rows, lang, t }: { caption: string; section: ReportSectionView; rows: ReportRow[]; lang: "zh" | "en"; t: T }) {
   return (
     <table className="min-w-full text-sm" data-testid={section.testId}>
       <caption className="py-1 text-left text-xs font-medium text-gray-500">{caption}</caption>
@@ -54,7 +55,7 @@ function Table({ caption, section, rows, lang, t }: { caption: string; section: 
   );
 }
 
-function Chart({ section, rows, vars, t }: { section: ReportSection<unknown>; rows: ReportRow[]; vars: Record<string, string | number>; t: T }) {
+function Chart({ section, rows, vars, t }: { section: ReportSectionView; rows: ReportRow[]; vars: Record<string, string | number>; t: T }) {
   const c = section.chart!;
   const title = t(c.title, vars);
   const description = t(c.description, vars);
@@ -100,11 +101,11 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
  * the Excel link (`<page>/export?<same parameters>`), and per section its table and its chart, rendered on the
  * server as inline SVG with a title and a description (`role="img"`), each next to its data table.
  */
-export function ReportPage({ def, data, testId }: { def: ReportDefinition; data: ReportPageData; testId?: string }) {
+export function ReportPage({ data, testId }: { data: ReportPageData; testId?: string }) {
   const { t, i18n } = useTranslation(["reports", "kgmgmt", "crud"]);
   const lang = i18n.language === "en" ? "en" : "zh";
-  const report = data.report;
-  const vars = scalarsOf(report);
+  const def = data.view;
+  const vars = def.vars;
   const exportQuery = new URLSearchParams(data.values).toString();
   const fields = def.params.filter((p) => p.inForm !== false);
 
@@ -166,16 +167,16 @@ export function ReportPage({ def, data, testId }: { def: ReportDefinition; data:
         >
           {t("reports:exportExcel")}
         </a>
-        {report && def.summary ? <p className="ml-auto text-xs text-gray-500">{t(def.summary, vars)}</p> : null}
+        {def.sections && def.summary ? <p className="ml-auto text-xs text-gray-500">{t(def.summary, vars)}</p> : null}
       </Form>
       {data.error && !Object.keys(data.fieldErrors).length ? (
         <p className="text-sm text-red-600" role="alert">
           {data.error}
         </p>
       ) : null}
-      {report
-        ? (def.sections as ReportSection<unknown>[]).map((s) => {
-            const rows = s.rows(report, lang);
+      {def.sections
+        ? def.sections.map((s) => {
+            const rows = s.rows;
             const caption = t(s.caption ?? s.title, vars);
             const table = <Table caption={caption} section={s} rows={rows} lang={lang} t={t} />;
             return (

@@ -1,5 +1,6 @@
 import * as z from "zod";
-import type { ReportDefinition } from "@contract/report";
+import { reportView, type ReportDefinition } from "@contract/report";
+import { getLocale } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,14 +28,16 @@ export async function loadReport<S extends z.ZodType>(request: Request, def: Rep
   const query = reportQuery(def, url);
   const api = upstream(request);
   const selects = def.params.filter((p) => (p.kind === "group" || p.kind === "kindergarten") && p.inForm !== false);
-  const [reply, ...lists] = await Promise.all([
+  const [lang, reply, ...lists] = await Promise.all([
+    getLocale(request),
     settle(api.get(def.endpoint, { query, schema: def.data })),
     ...selects.map((p) => settle(api.get(LOOKUP[p.kind as "group" | "kindergarten"], { schema: options })).then((r) => (r.ok ? r.data.list : []))),
   ]);
   return {
     values: query,
     options: Object.fromEntries(selects.map((p, i) => [p.name, lists[i]!])) as Record<string, { value: number; label: string }[]>,
-    report: reply.ok ? (reply.data as z.infer<S>) : null,
+    // The sections' rows are computed here, so the page needs neither the definition's functions nor zod.
+    view: reportView(def, reply.ok ? (reply.data as z.infer<S>) : null, lang),
     error: reply.ok ? null : reply.error,
     fieldErrors: reply.ok ? {} : (reply.fieldErrors ?? {}),
   };

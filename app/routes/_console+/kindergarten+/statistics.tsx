@@ -1,8 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
-import { statisticsReport } from "@contract/entities/statistics";
 import { ReportPage, type ReportPageData } from "~/components/report/report-page";
-import { loadReport } from "~/components/report/report.server";
-import { pageAction, pageLoader } from "~/utils/page";
+import { reportPageLoader } from "~/components/report/registry.server";
+import { pageAction } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -13,10 +12,10 @@ import { pageMeta } from "~/utils/meta";
  */
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
-export const loader = pageLoader(({ request }) => loadReport(request, statisticsReport));
+export const loader = reportPageLoader("statistics");
 export const meta = pageMeta;
 
 export default function Page() {
   const data = useLoaderData<typeof loader>() as unknown as ReportPageData;
-  return <ReportPage def={statisticsReport} data={data} testId="statistics" />;
+  return <ReportPage data={data} testId="statistics" />;
 }

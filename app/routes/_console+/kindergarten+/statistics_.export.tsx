@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statisticsReport } from "@contract/entities/statistics";
-import { reportExport } from "~/components/report/report.server";
+import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /kindergarten/statistics/export?<filters> — the statistics report as xlsx (no component: a file download). */
-export const loader = ({ request }: LoaderFunctionArgs) => reportExport(request, statisticsReport);
+export const loader = reportExportLoader("statistics");
