@@ -10,6 +10,7 @@ import { CLASS_LEVELS, type Database, type StudentStatus, type TableName } from 
 import { hashPassword } from "@api/auth/password";
 import { seedKindergartenManagement } from "./seed-kgmgmt";
 import { seedForms } from "./seed-forms";
+import { seedPushNotifications } from "./seed-push";
 import { adultName, childName, foreignName, LEVEL_NAMES, rng, ZH_NUM, type Rng } from "./names";
 
 export const DEMO_PASSWORD = "Sunny#2026";
@@ -501,5 +502,6 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   await b.write(h);
   await seedKindergartenManagement(h.db);
   await seedForms(h.db);
+  await seedPushNotifications(h.db);
   return { users: b.users.length, students: b.students.length };
 }
