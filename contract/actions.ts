@@ -85,6 +85,9 @@ export function checkActions(def: WithActions, pageRoles: readonly number[]) {
   for (const [name, a] of Object.entries(def.actions ?? {})) {
     if (!def.states) throw new Error(`resource ${def.name}: action ${name} without states`);
     if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`resource ${def.name}: action name ${name} is not camelCase`);
+    // `<page>/<action>` is the bulk confirmation: it must not shadow the resource's own sub-pages.
+    if (a.where.includes("bulk") && ["new", "import", "export", "delete", "edit", "send"].includes(name))
+      throw new Error(`resource ${def.name}: bulk action ${name} would shadow the sub-page ${name}`);
     for (const s of [...a.from, a.to]) if (!stateDef(def, s)) throw new Error(`resource ${def.name}: action ${name} names unknown state ${s}`);
     for (const r of a.roles ?? []) if (!pageRoles.includes(r)) throw new Error(`resource ${def.name}: action ${name} role ${r} is not a page role`);
   }

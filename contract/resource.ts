@@ -194,7 +194,11 @@ export function defineResource<Item extends z.ZodObject, Form extends z.ZodObjec
     for (const r of roles ?? [])
       if (!page.meta.roles.includes(r)) throw new Error(`resource ${def.name}: can.${action} role ${r} is not a role of ${def.page}`);
   checkActions(def, page.meta.roles);
-  registerPageVerbs(def.page, actionNames(def));
+  registerPageVerbs(
+    def.page,
+    actionNames(def),
+    actionNames(def).filter((n) => actionOf(def, n)!.where.includes("bulk")),
+  );
   return def;
 }
 

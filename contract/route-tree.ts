@@ -238,16 +238,24 @@ const MATCHERS = ALL_PAGES.map((r) => ({ route: r, re: matcher(r.path) }));
  * `<page>/delete` (bulk), `<page>/<id>`, `<page>/<id>/edit`, `<page>/<id>/delete` (numeric ids only).
  * They belong to their page: same rules, same title. Any other path under a page stays unknown.
  */
-// Plus the user-management pages: `<page>/enabled` (bulk enable/disable), `<page>/<id>/enabled|password`, `<page>/send`.
-const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|enabled|send|\d+(?:\/(?:edit|delete|enabled|password))?)\/?$/;
+// Plus the user-management pages: `<page>/<id>/password`, `<page>/send`.
+const SUB_PAGE = /^(.+?)\/(?:new|import|export|delete|send|\d+(?:\/(?:edit|delete|password))?)\/?$/;
 /** `<page>/<id>/<verb>` of a record action (contract/actions.ts): the verbs come from the definitions. */
 const ACTION_PAGE = /^(.+?)\/\d+\/([a-z][A-Za-z]*)\/?$/;
 const PAGE_VERBS = new Map<string, Set<string>>();
-/** Called by defineResource (contract/resource.ts) with a definition's record actions: the guard learns its verbs. */
-export function registerPageVerbs(page: string, verbs: readonly string[]) {
-  const set = PAGE_VERBS.get(page) ?? new Set<string>();
-  for (const v of verbs) set.add(v);
-  PAGE_VERBS.set(page, set);
+/** `<page>/<verb>?ids=…`: the confirmation of a bulk record action (declared with `where: [..., "bulk"]`). */
+const BULK_PAGE = /^(.+?)\/([a-z][A-Za-z]*)\/?$/;
+const PAGE_BULK_VERBS = new Map<string, Set<string>>();
+/** Called by defineResource (contract/resource.ts) with a definition's record actions (and those offered in bulk): the guard learns its verbs. */
+export function registerPageVerbs(page: string, verbs: readonly string[], bulkVerbs: readonly string[] = []) {
+  for (const [map, list] of [
+    [PAGE_VERBS, verbs],
+    [PAGE_BULK_VERBS, bulkVerbs],
+  ] as const) {
+    const set = map.get(page) ?? new Set<string>();
+    for (const v of list) set.add(v);
+    map.set(page, set);
+  }
 }
 
 /** The page of the table a URL path belongs to (or undefined for unknown paths). */
@@ -258,6 +266,11 @@ export function findPage(pathname: string): PageRoute | undefined {
   if (verb) {
     const page = MATCHERS.find((m) => m.re.test(verb[1]!))?.route;
     if (page && PAGE_VERBS.get(page.path)?.has(verb[2]!)) return page;
+  }
+  const bulk = BULK_PAGE.exec(pathname);
+  if (bulk) {
+    const page = MATCHERS.find((m) => m.re.test(bulk[1]!))?.route;
+    if (page && PAGE_BULK_VERBS.get(page.path)?.has(bulk[2]!)) return page;
   }
   const sub = SUB_PAGE.exec(pathname);
   if (!sub) return undefined;

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { actionOf, stateOf, COMMENT_MAX } from "@contract/actions";
-import { actionRoles, type ResourceDefinition } from "@contract/resource";
+import { actionRoles, rowRefusal, type ResourceDefinition } from "@contract/resource";
 import type { RoleId } from "@contract/roles";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
@@ -8,7 +8,7 @@ import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
 import { rowSchema, withActions } from "./engine.server";
-import type { RecordActionData } from "./types";
+import type { BulkActionData, RecordActionData } from "./types";
 
 /**
  * Record actions on the console (contract/actions.ts): `<page>/<id>/<action>` GET is the confirmation page
@@ -71,6 +71,77 @@ export async function recordActionAction({ request }: ActionFunctionArgs, def: R
     if (r.fieldErrors && Object.keys(r.fieldErrors).length)
       return json({ actionError: Object.values(r.fieldErrors).flat().join("；"), fieldErrors: r.fieldErrors }, { status: 400 });
     return redirectWithToast(def.page + back, { type: "error", message: r.error });
+  }
+  return redirectWithToast(def.page + back, { type: "success", message: r.data.msg ?? "" });
+}
+
+// ------------------------------------------------------------------------------------------
+// Bulk: `<page>/<action>?ids=1,2` (GET: the confirmation page; POST: `POST <endpoint>bulk_<action>/`, all or nothing)
+// ------------------------------------------------------------------------------------------
+
+/** `<action>` of a definition's action declared with `where: [..., "bulk"]`, or null. */
+export function bulkActionOf(def: ResourceDefinition, splat: string | undefined): { name: string } | null {
+  const m = /^([a-z][A-Za-z]*)\/?$/.exec(splat ?? "");
+  return m && actionOf(def, m[1]!)?.where.includes("bulk") ? { name: m[1]! } : null;
+}
+
+function idsOf(params: URLSearchParams | FormData): number[] {
+  const out = new Set<number>();
+  for (const v of params.getAll("ids")) for (const part of String(v).split(",")) if (/^\d{1,12}$/.test(part.trim())) out.add(Number(part.trim()));
+  return [...out].slice(0, 200);
+}
+
+/**
+ * The selected rows, each as the user may see it: rows she may not act on at all (role, row rule) are left out
+ * (and so not posted); rows in another state are listed with their state: the API refuses the whole request (409).
+ */
+export async function bulkActionLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition, ba: { name: string }) {
+  const { user, page } = await guard(request, def, ba.name);
+  const t = await getT(request, ["menu"]);
+  const url = new URL(request.url);
+  const api = upstream(request);
+  const found = await Promise.all(idsOf(url.searchParams).map((id) => settle(api.get(`${def.endpoint}${id}/`, { schema: rowSchema(def) }))));
+  const actor = { userId: user.info.userId, roleId: user.info.roleId };
+  const items = found
+    .flatMap((r) => (r.ok ? [withActions(def, r.data as Record<string, unknown>, user)] : []))
+    .filter((i) => i.actions[ba.name] || rowRefusal(def, ba.name, i, actor)?.state)
+    .map((i) => ({ id: Number(i.id), label: String(i[def.labelField] ?? i.id), state: stateOf(def, i), allowed: Boolean(i.actions[ba.name]) }));
+  const a = actionOf(def, ba.name)!;
+  return json<BulkActionData>({
+    view: "bulkAction",
+    title: t(page.meta.title, { ns: "menu" }),
+    titleKey: page.meta.title,
+    back: backOf(url.searchParams.get("back")),
+    action: ba.name,
+    actionLabel: a.label,
+    comment: a.comment ?? null,
+    items,
+  });
+}
+
+/** Performs the action on the posted `ids` through the API; every refusal (403, 404, 409) is an error toast on the list. */
+export async function bulkActionAction({ request }: ActionFunctionArgs, def: ResourceDefinition, ba: { name: string }) {
+  await guard(request, def, ba.name);
+  await requireCsrf(request);
+  const form = await request.formData();
+  const back = backOf(String(form.get("back") ?? ""));
+  const ids = idsOf(form);
+  if (!ids.length) {
+    const t = await getT(request, "crud");
+    return redirectWithToast(def.page + back, { type: "error", message: t("crud:recordActions.noneSelected") });
+  }
+  const comment = String(form.get("comment") ?? "");
+  const r = await settle(
+    upstream(request).envelope("POST", `${def.endpoint}bulk_${ba.name}/`, { form: { ids: ids.join(","), ...(comment ? { comment } : {}) } }),
+  );
+  if (!r.ok) {
+    // A required comment left empty: back to the confirmation page of the same selection, with the message.
+    const field = Object.values(r.fieldErrors ?? {}).flat()[0];
+    if (field && r.fieldErrors?.comment) {
+      const q = new URLSearchParams({ ids: ids.join(","), ...(back ? { back } : {}) });
+      return redirectWithToast(`${def.page}/${ba.name}?${q}`, { type: "error", message: field });
+    }
+    return redirectWithToast(def.page + back, { type: "error", message: field ?? r.error });
   }
   return redirectWithToast(def.page + back, { type: "success", message: r.data.msg ?? "" });
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { recordActionAction, recordActionLoader, recordActionOf } from "./actions.server";
+import { bulkActionAction, bulkActionLoader, bulkActionOf, recordActionAction, recordActionLoader, recordActionOf } from "./actions.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
@@ -244,6 +244,8 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
   const { request, params } = args;
   const ra = recordActionOf(def, params["*"]);
   if (ra) return recordActionLoader(args, def, ra);
+  const ba = bulkActionOf(def, params["*"]);
+  if (ba) return bulkActionLoader(args, def, ba);
   const sub = subOf(params["*"]);
   if (!sub) {
     await requirePage(request); // logged out → login first
@@ -329,6 +331,8 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
   const { request, params } = args;
   const ra = recordActionOf(def, params["*"]);
   if (ra) return recordActionAction(args, def, ra);
+  const ba = bulkActionOf(def, params["*"]);
+  if (ba) return bulkActionAction(args, def, ba);
   const sub = subOf(params["*"]);
   if (!sub || sub.view === "detail") {
     await requirePage(request);

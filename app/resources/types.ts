@@ -62,6 +62,18 @@ export interface RecordActionData {
   state: string | null;
   item: { id: number; label: string };
 }
+/** The confirmation page of a bulk record action, `<page>/<action>?ids=…` (app/resources/actions.server.ts). */
+export interface BulkActionData {
+  view: "bulkAction";
+  title: string;
+  titleKey: string;
+  back: string;
+  action: string;
+  actionLabel: { zh: string; en: string };
+  comment: "required" | "optional" | null;
+  /** The selected rows the user may act on; `allowed: false` = not in a from-state now (the API will refuse the whole request). */
+  items: { id: number; label: string; state: string | null; allowed: boolean }[];
+}
 export interface RecordActionResult {
   actionError?: string;
   fieldErrors?: Record<string, string[]>;

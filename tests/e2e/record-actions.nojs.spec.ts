@@ -29,3 +29,41 @@ test("without JavaScript a kindergarten admin disables a user on the confirmatio
   await expect(page.getByTestId("resource-row").getByTestId("row-disable")).toHaveCount(0);
   expect((await page.goto("/user/userAdministration/1/explode"))?.status()).toBe(404);
 });
+
+test("without JavaScript bulk disable goes through its confirmation page; a pair with one already disabled is refused whole", async ({ page }) => {
+  // Kindergarten 1's bus teachers (seeded 136001…): rows 3 and 4 here, rows 1 and 2 in the JavaScript spec.
+  await page.goto("/user/userAdministration?keyword=136001");
+  await login(page, "13800000005");
+  await page.goto("/user/userAdministration?keyword=136001");
+  const rows = page.getByTestId("resource-row");
+  const [a, b] = [rows.nth(2), rows.nth(3)];
+  await a.getByTestId("row-select").check();
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-disable").click();
+  await expect(page).toHaveURL(/\/user\/userAdministration\/disable\?/);
+  await expect(page.getByTestId("bulk-selection").locator("li")).toHaveCount(2);
+  await page.getByTestId("action-comment").fill("停运");
+  await page.getByTestId("confirm-bulk-disable").click();
+  await expect(page).toHaveURL(/\/user\/userAdministration\?keyword=136001$/);
+  await expect(page.getByText("已停用 2 个用户")).toBeVisible();
+  await expect(a.getByTestId("row-enable")).toBeVisible();
+
+  // A enabled again (row action), B still disabled: the page warns, the API refuses the pair (409), nothing changes.
+  await a.getByTestId("row-enable").click();
+  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await a.getByTestId("row-select").check();
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-disable").click();
+  await expect(page.getByTestId("bulk-wrong-state")).toBeVisible();
+  await page.getByTestId("confirm-bulk-disable").click();
+  await expect(page.getByText(/当前为停用；停用需要启用/)).toBeVisible();
+  await expect(a.getByTestId("row-disable")).toBeVisible();
+  await expect(b.getByTestId("row-enable")).toBeVisible();
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-enable").click();
+  await page.getByTestId("confirm-bulk-enable").click();
+  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expect(b.getByTestId("row-disable")).toBeVisible();
+  // Only declared bulk verbs are confirmation pages.
+  expect((await page.goto("/user/userAdministration/explode?ids=1"))?.status()).toBe(404);
+});

@@ -57,3 +57,53 @@ test("a kindergarten admin disables a user in the dialog and enables her again; 
   const res = await page.goto("/user/push/1/send");
   expect(res?.status()).toBe(403);
 });
+
+test("bulk record actions: a kindergarten admin disables two users from the bulk bar; a pair with one already disabled is refused whole", async ({ page }) => {
+  // Kindergarten 1's bus teachers (seeded 136001…): rows 1 and 2 here, rows 3 and 4 in the no-JavaScript spec.
+  await page.goto("/user/userAdministration?keyword=136001");
+  await login(page, "13800000005");
+  await hydrated(page);
+  const rows = page.getByTestId("resource-row");
+  await expect(rows.nth(3)).toBeVisible();
+  const [a, b] = [rows.nth(0), rows.nth(1)];
+  await a.getByTestId("row-select").check();
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-disable").click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog.getByTestId("bulk-selection").locator("li")).toHaveCount(2);
+  await dialog.getByTestId("confirm-bulk-disable").click();
+  await expect(page.getByText("已停用 2 个用户")).toBeVisible();
+  await expect(a.getByTestId("row-enable")).toBeVisible();
+  await expect(b.getByTestId("row-enable")).toBeVisible();
+
+  // A enabled again, B still disabled: "disable" of the pair is one request, refused (409) and nothing changes.
+  await a.getByTestId("row-enable").click();
+  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await a.getByTestId("row-select").check();
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-disable").click();
+  await expect(dialog.getByTestId("bulk-wrong-state")).toBeVisible();
+  await dialog.getByTestId("confirm-bulk-disable").click();
+  await expect(page.getByText(/当前为停用；停用需要启用/)).toBeVisible();
+  await expect(a.getByTestId("row-disable")).toBeVisible();
+  await expect(b.getByTestId("row-enable")).toBeVisible();
+  // Bulk enable of B puts the data back.
+  await b.getByTestId("row-select").check();
+  await page.getByTestId("bulk-enable").click();
+  await dialog.getByTestId("confirm-bulk-enable").click();
+  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expect(b.getByTestId("row-disable")).toBeVisible();
+
+  // Rows she may not act on (a super admin's) offer no bulk action.
+  await page.getByTestId("filter-keyword").fill("13800000006");
+  await page.getByTestId("filter-submit").click();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId("bulk-disable")).toHaveCount(0);
+  await expect(page.getByTestId("bulk-enable")).toHaveCount(0);
+});
+
+test("bulk record actions: a role that may not take them is refused the bulk confirmation URL", async ({ page }) => {
+  await page.goto("/user/userAdministration/disable?ids=11");
+  await login(page, "13800000003");
+  expect((await page.goto("/user/userAdministration/disable?ids=11"))?.status()).toBe(403);
+});

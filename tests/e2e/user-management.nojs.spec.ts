@@ -62,8 +62,8 @@ test("without JavaScript a kindergarten admin exports the user list and disables
   await expect(rows).toHaveCount(1);
   await rows.first().getByTestId("row-select").check();
   await page.getByTestId("bulk-disable").click();
-  await expect(page.getByTestId("bulk-enabled-page")).toContainText("13800000007");
-  await page.getByTestId("confirm-enabled").click();
+  await expect(page.getByTestId("bulk-disable-page").getByTestId("bulk-selection").locator("li")).toHaveCount(1);
+  await page.getByTestId("confirm-bulk-disable").click();
   await expect(page.getByText("已停用 1 个用户")).toBeVisible();
   await expect(page).toHaveURL(/roleId=7/);
   await page.getByTestId("resource-row").first().getByTestId("row-enable").click();

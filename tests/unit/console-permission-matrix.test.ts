@@ -365,6 +365,23 @@ describe("console permission matrix: every page's route module and every resourc
             run: () => callRoute(subFile, "action", `${P}/delete`, a, sub("delete"), { ids: String(NO_SUCH_ID) }),
           });
         }
+        // Bulk record actions (`where` has "bulk"): `<page>/<action>?ids=` for the roles the action names (else the change roles).
+        for (const [name, act] of Object.entries(def.actions ?? {}).filter(([, x]) => x.where.includes("bulk"))) {
+          const may = pageAllows(def.page, a) && (act.roles ?? def.can?.change ?? rowOf(def.page).roles).includes(a.role as never);
+          cells.push({
+            what: `GET ${P}/${name}?ids=`,
+            actor: a,
+            want: [may ? 200 : 403],
+            run: () => callRoute(subFile, "loader", `${P}/${name}?ids=${Number(own?.id ?? NO_SUCH_ID)}`, a, sub(name)),
+          });
+          // An unknown id: allowed → the API's 404 as an error toast on the list (302); refused → 403.
+          cells.push({
+            what: `POST ${P}/${name} (unknown id)`,
+            actor: a,
+            want: may ? [302] : [403],
+            run: () => callRoute(subFile, "action", `${P}/${name}`, a, sub(name), { ids: String(NO_SUCH_ID) }),
+          });
+        }
         if (def.importColumns?.length) {
           cells.push({
             what: `GET ${P}/import`,
@@ -578,8 +595,8 @@ describe("console permission matrix: the rendered pages offer only what the rule
         `own delete page as ${a.label}`,
       ).toBe(403);
       const ids = [...foreign.slice(0, 3), a.userId].map((id) => `ids=${id}`).join("&");
-      const bulkEnabled = await callRoute(file, "loader", `/user/userAdministration/enabled?enabled=false&${ids}`, a, { "*": "enabled" });
-      expect((bulkEnabled.body as { items: unknown[] }).items, `bulk disable confirmation as ${a.label}`).toEqual([]);
+      const bulkDisable = await callRoute(file, "loader", `/user/userAdministration/disable?${ids}`, a, { "*": "disable" });
+      expect((bulkDisable.body as { items: unknown[] }).items, `bulk disable confirmation as ${a.label}`).toEqual([]);
       const bulkDelete = await callRoute(file, "loader", `/user/userAdministration/delete?${ids}`, a, { "*": "delete" });
       expect((bulkDelete.body as { items: unknown[] }).items, `bulk delete confirmation as ${a.label}`).toEqual([]);
     }

@@ -11,8 +11,8 @@ import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 import { useResourceT } from "./i18n";
-import { actionNames } from "@contract/actions";
-import { RecordActionButtons } from "./record-actions";
+import { actionNames, actionOf, labelIn } from "@contract/actions";
+import { BulkActionDialog, bulkActionNames, RecordActionButtons } from "./record-actions";
 
 /** `?a=1&b=2` of a query object with changes applied (null removes). */
 export function searchOf(query: Record<string, string>, changes: Record<string, string | number | null> = {}): string {
@@ -143,27 +143,22 @@ const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
 
 /**
  * The list page of a resource: filter form (plain GET), sortable headers (links), pagination with
- * page size, total, empty state, row actions by permission, checkbox selection with bulk delete
- * (GET → confirmation page without JavaScript; a dialog with it), export of the current filter.
+ * page size, total, empty state, row actions by permission, checkbox selection with bulk delete and the
+ * definition's bulk record actions (GET → `<page>/delete` or `<page>/<action>` confirmation page without
+ * JavaScript; a dialog with it), export of the current filter.
  */
 export function ResourceListPage({
   def,
   toolbar,
   rowActions,
-  bulkActions,
-  bulkVerb,
 }: {
   def: ResourceDefinition;
   toolbar?: React.ReactNode;
-  /** Extra row actions (e.g. enable/disable), shown before view/edit/delete. */
+  /** Extra row links (e.g. password reset), shown before view/edit/delete. */
   rowActions?: (item: Item, back: string) => React.ReactNode;
-  /** Extra submit buttons of the selection form (`formAction` to a GET confirmation page; no JavaScript needed). */
-  bulkActions?: React.ReactNode;
-  /** The row verb the extra bulk actions need (`setEnabled`): only rows allowing it (or delete) can be selected. */
-  bulkVerb?: string;
 }) {
   const data = useLoaderData<ListData>();
-  const { t } = useResourceT();
+  const { t, lang } = useResourceT();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const { query, page, perms, options, roleId } = data;
@@ -175,8 +170,12 @@ export function ResourceListPage({
   const pages = Math.max(1, Math.ceil(page.total / pageSize));
   // Row, bulk and selection offers come from each row's `actions` (the API's rule), never from the role alone.
   const bulkDeletable = perms.delete && def.bulkDelete !== false && page.list.some((i) => rowAllows(i, "delete"));
-  const bulkExtra = Boolean(bulkActions) && page.list.some((i) => rowAllows(i, bulkVerb));
-  const selectableRow = (i: Item) => (bulkDeletable && rowAllows(i, "delete")) || (bulkExtra && rowAllows(i, bulkVerb));
+  // Bulk record actions (declared `where: [..., "bulk"]`, the role in actionRoles): offered when some row allows one now;
+  // a row is selectable when it allows one of them (the others' states are the API's to refuse: 409, all or nothing).
+  const bulkNames = bulkActionNames(def, roleId);
+  const bulkActionable = (i: Item) => bulkNames.some((n) => rowAllows(i, n));
+  const bulkExtra = page.list.some(bulkActionable);
+  const selectableRow = (i: Item) => (bulkDeletable && rowAllows(i, "delete")) || (bulkExtra && bulkActionable(i));
   const selectable = bulkDeletable || bulkExtra;
   const hasRowActions =
     perms.view ||
@@ -185,7 +184,7 @@ export function ResourceListPage({
   const hasFilters = Object.keys(query).some((k) => !["currentPage", "pageSize", "sort"].includes(k));
   const bulkId = `bulk-${def.name}`;
   const [selected, setSelected] = React.useState<number[]>([]);
-  const [dialog, setDialog] = React.useState<null | { kind: "one"; item: Item } | { kind: "bulk" }>(null);
+  const [dialog, setDialog] = React.useState<null | { kind: "one"; item: Item } | { kind: "bulk" } | { kind: "action"; name: string }>(null);
   React.useEffect(() => setSelected([]), [page]);
   const ids = page.list.filter(selectableRow).map((i) => i.id);
   const allChecked = ids.length > 0 && ids.every((id) => selected.includes(id));
@@ -280,11 +279,11 @@ export function ResourceListPage({
             className="flex items-center gap-3 border-b border-gray-100 px-4 py-2"
             onSubmit={(e) => {
               if (!hydrated) return;
-              // Only the delete button opens the dialog; bulkActions' buttons go to their own pages.
-              const submitter = (e.nativeEvent as SubmitEvent).submitter;
-              if (submitter && submitter.getAttribute("data-testid") !== "bulk-delete") return;
+              // The delete button opens the delete dialog, a bulk action's button its own dialog.
+              const action = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("data-bulk-action");
               e.preventDefault();
-              setDialog({ kind: "bulk" });
+              if (action && bulkNames.includes(action)) setDialog({ kind: "action", name: action });
+              else if (bulkDeletable) setDialog({ kind: "bulk" });
             }}
           >
             {back ? <input type="hidden" name="back" value={back} /> : null}
@@ -293,7 +292,25 @@ export function ResourceListPage({
                 {t("crud:actions.bulkDelete")}
               </Button>
             ) : null}
-            {bulkExtra ? bulkActions : null}
+            {bulkExtra
+              ? bulkNames.map((name) => {
+                  const a = actionOf(def, name)!;
+                  return (
+                    <Button
+                      key={name}
+                      type="submit"
+                      variant={a.tone === "danger" ? "destructive" : "outline"}
+                      size="sm"
+                      formAction={`${def.page}/${name}`}
+                      disabled={hydrated && selected.length === 0}
+                      data-bulk-action={name}
+                      data-testid={`bulk-${name}`}
+                    >
+                      {t("crud:recordActions.bulk", { action: labelIn(a.label, lang) })}
+                    </Button>
+                  );
+                })
+              : null}
             {hydrated && selected.length ? <span className="text-xs text-gray-500">{t("crud:list.selected", { count: selected.length })}</span> : null}
           </form>
         ) : null}
@@ -475,6 +492,9 @@ export function ResourceListPage({
           action={`${def.page}/${dialog.item.id}/delete`}
           fields={back ? { back } : {}}
         />
+      ) : null}
+      {dialog?.kind === "action" ? (
+        <BulkActionDialog def={def} name={dialog.name} items={page.list.filter((i) => selected.includes(i.id))} back={back} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === "bulk" ? (
         <ConfirmDeleteDialog

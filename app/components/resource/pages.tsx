@@ -4,8 +4,8 @@ import { formatCell } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import type { FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
-import { RecordActionPage, RecordStatePanel } from "./record-actions";
+import type { BulkActionData, FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
+import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./record-actions";
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
 import { rowAllows, subHref } from "./list";
@@ -225,12 +225,14 @@ function ImportPage({ def }: { def: ResourceDefinition }) {
   );
 }
 
-/** The sub-pages of a resource (`<page>/new`, `/<id>`, `/<id>/edit`, `/<id>/delete`, `/delete`, `/import`). */
+/** The sub-pages of a resource (`<page>/new`, `/<id>`, `/<id>/edit`, `/<id>/delete`, `/delete`, `/import`, and the record actions' `/<id>/<action>` and bulk `/<action>`). */
 export function ResourceSubPage({ def }: { def: ResourceDefinition }) {
-  const data = useLoaderData<SubData | RecordActionData>();
+  const data = useLoaderData<SubData | RecordActionData | BulkActionData>();
   switch (data.view) {
     case "recordAction":
       return <RecordActionPage def={def} />;
+    case "bulkAction":
+      return <BulkActionPage def={def} />;
     case "create":
     case "edit":
       return <ResourceFormPage key={`${data.view}-${data.id ?? ""}`} def={def} />;

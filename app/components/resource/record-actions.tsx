@@ -2,11 +2,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as React from "react";
 import { actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
-import type { ResourceDefinition } from "@contract/resource";
+import { actionRoles, type ResourceDefinition } from "@contract/resource";
+import type { RoleId } from "@contract/roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
-import type { HistoryEntry, Item, RecordActionData, RecordActionResult } from "~/resources/types";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import type { BulkActionData, HistoryEntry, Item, RecordActionData, RecordActionResult } from "~/resources/types";
 import { useResourceT } from "./i18n";
 
 /**
@@ -237,5 +239,141 @@ export function RecordStatePanel({ def, item, back }: { def: ResourceDefinition;
         <p className="text-sm text-gray-500">{t("crud:recordActions.noHistory")}</p>
       )}
     </div>
+  );
+}
+
+/** The definition's actions offered in the list's bulk bar (`where` has "bulk") that `roleId` may take (actionRoles). */
+export const bulkActionNames = (def: ResourceDefinition, roleId: number | null | undefined) =>
+  actionNames(def).filter((n) => actionOf(def, n)!.where.includes("bulk") && roleId != null && actionRoles(def, n).includes(roleId as RoleId));
+
+/** The selection, each row with its state; a note when some are in a state the action does not start from (all or nothing). */
+function BulkSelection({
+  def,
+  name,
+  items,
+}: {
+  def: ResourceDefinition;
+  name: string;
+  items: { id: number; label: string; allowed: boolean; row: Record<string, unknown> }[];
+}) {
+  const { t, lang } = useResourceT();
+  const label = labelIn(actionOf(def, name)!.label, lang);
+  const refused = items.filter((i) => !i.allowed).length;
+  return (
+    <>
+      <p className="text-sm text-gray-700">{t("crud:recordActions.bulkConfirm", { action: label, count: items.length })}</p>
+      <ScrollRegion label={t("crud:recordActions.bulk", { action: label })} className="max-h-48">
+        <ul className="space-y-1 text-sm text-gray-700" data-testid="bulk-selection">
+          {items.map((i) => (
+            <li key={i.id} className="flex items-center gap-2">
+              <input type="hidden" name="ids" value={String(i.id)} />
+              <span>{i.label}</span>
+              <StateBadge def={def} item={i.row} />
+            </li>
+          ))}
+        </ul>
+      </ScrollRegion>
+      {refused ? (
+        <p role="alert" className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="bulk-wrong-state">
+          {t("crud:recordActions.bulkWrongState", { action: label, count: refused })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The bulk action's question in a Radix dialog (JavaScript); it posts the selection to `<page>/<action>`. */
+export function BulkActionDialog({
+  def,
+  name,
+  items,
+  back,
+  onClose,
+}: {
+  def: ResourceDefinition;
+  name: string;
+  items: Item[];
+  back: string;
+  onClose: () => void;
+}) {
+  const { t, lang } = useResourceT();
+  const a = actionOf(def, name)!;
+  const label = labelIn(a.label, lang);
+  const rows = items.map((i) => ({ id: i.id, label: String(i[def.labelField] ?? i.id), allowed: Boolean(i.actions?.[name]), row: i }));
+  return (
+    <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
+          data-testid="confirm-dialog"
+        >
+          <Dialog.Title className="text-base font-semibold text-gray-800">{t("crud:recordActions.bulk", { action: label })}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t("crud:recordActions.bulkConfirm", { action: label, count: rows.length })}</Dialog.Description>
+          <Form method="post" action={`${def.page}/${name}`} className="mt-3 space-y-4" onSubmit={onClose}>
+            <CsrfInput />
+            {back ? <input type="hidden" name="back" value={back} /> : null}
+            <BulkSelection def={def} name={name} items={rows} />
+            {a.comment ? <CommentField required={a.comment === "required"} /> : null}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline">
+                  {t("crud:actions.cancel")}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" variant={a.tone === "danger" ? "destructive" : "default"} data-testid={`confirm-bulk-${name}`}>
+                {label}
+              </Button>
+            </div>
+          </Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** `<page>/<action>?ids=…`: the bulk question without JavaScript (the selection, comment when declared, CSRF, submit). */
+export function BulkActionPage({ def }: { def: ResourceDefinition }) {
+  const data = useLoaderData<BulkActionData>();
+  const { t, lang } = useResourceT();
+  const label = labelIn(data.actionLabel, lang);
+  const field = def.states?.field ?? "state";
+  const rows = data.items.map((i) => {
+    const s = stateDef(def, i.state);
+    return { ...i, row: { [field]: s ? (s.item ?? s.name) : null } };
+  });
+  return (
+    <section className="max-w-xl space-y-4" data-testid={`bulk-${data.action}-page`}>
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+          {t("crud:recordActions.bulk", { action: label })}
+        </h1>
+        <Link to={`${def.page}${data.back}`} className="text-sm text-primary hover:underline">
+          {t("crud:actions.back")}
+        </Link>
+      </div>
+      <Form method="post" className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+        {rows.length ? (
+          <>
+            <BulkSelection def={def} name={data.action} items={rows} />
+            {data.comment ? <CommentField required={data.comment === "required"} /> : null}
+            <div className="flex gap-2">
+              <Button type="submit" data-testid={`confirm-bulk-${data.action}`}>
+                {label}
+              </Button>
+              <Link to={`${def.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+                {t("crud:actions.cancel")}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-gray-500" data-testid="none-selected">
+            {t("crud:recordActions.noneSelected")}
+          </p>
+        )}
+      </Form>
+    </section>
   );
 }

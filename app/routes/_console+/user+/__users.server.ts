@@ -16,21 +16,18 @@ import { requireRowAction, rowSchema, withActions } from "~/resources/engine.ser
 import type { SessionUser } from "~/utils/session.server";
 
 /**
- * The user-management pages beyond the generic resource pages (app/resources): enable/disable (one row, or the
- * selection through a confirmation page), the administrator's password reset (shown once when generated),
- * and sending a push draft. Every loader and action runs requirePage (route tree) and the definition's
- * `change` rule; actions check CSRF. Sub-paths: /user/userAdministration/enabled, /<id>/enabled, /<id>/password;
- * /user/push/<id>/send, /user/push/send (the "save a draft first" refusal).
+ * The user-management pages beyond the generic resource pages (app/resources; enable/disable, one row or in bulk,
+ * are the definition's record actions there): the administrator's password reset (shown once when generated),
+ * and the unsaved push form's "send". Every loader and action runs requirePage (route tree) and the definition's
+ * `change` rule; actions check CSRF. Sub-paths: /user/userAdministration/<id>/password; /user/push/send
+ * (the "save a draft first" refusal).
  */
-export type UserCustom = { kind: "bulkEnabled" } | { kind: "enabled"; id: number } | { kind: "password"; id: number };
+export type UserCustom = { kind: "password"; id: number };
 export type PushCustom = { kind: "send"; id: null };
 
 export function userCustomOf(splat: string | undefined): UserCustom | null {
-  const s = (splat ?? "").replace(/\/+$/, "");
-  if (s === "enabled") return { kind: "bulkEnabled" };
-  const m = /^(\d{1,12})\/(enabled|password)$/.exec(s);
-  if (!m) return null;
-  return m[2] === "enabled" ? { kind: "enabled", id: Number(m[1]) } : { kind: "password", id: Number(m[1]) };
+  const m = /^(\d{1,12})\/password$/.exec((splat ?? "").replace(/\/+$/, ""));
+  return m ? { kind: "password", id: Number(m[1]) } : null;
 }
 export function pushCustomOf(splat: string | undefined): PushCustom | null {
   const s = (splat ?? "").replace(/\/+$/, "");
@@ -48,12 +45,6 @@ async function guard(request: Request, def: ResourceDefinition) {
 }
 
 const backOf = (raw: string | null | undefined) => (raw && raw.startsWith("?") && !/[\u0000-\u001f\\]/.test(raw) ? raw : "");
-const idsOf = (params: URLSearchParams | FormData) => {
-  const out = new Set<number>();
-  for (const v of params.getAll("ids")) for (const part of String(v).split(",")) if (/^\d+$/.test(part.trim())) out.add(Number(part.trim()));
-  return [...out];
-};
-const enabledOf = (v: FormDataEntryValue | string | null) => (v === "true" ? "true" : "false");
 
 /** One user with what the caller may do with her (`actions`, the API's row rule). */
 async function loadUser(request: Request, id: number, user: SessionUser) {
@@ -66,14 +57,6 @@ async function loadUser(request: Request, id: number, user: SessionUser) {
   return withActions(users, r.data as z.infer<typeof users.item>, user);
 }
 
-export interface BulkEnabledData {
-  view: "bulkEnabled";
-  title: string;
-  titleKey: string;
-  enabled: "true" | "false";
-  back: string;
-  items: { id: number; realName: string; phone: string }[];
-}
 export interface PasswordData {
   view: "password";
   title: string;
@@ -86,20 +69,9 @@ export async function userCustomLoader({ request }: LoaderFunctionArgs, custom: 
   const { user, title, titleKey } = await guard(request, users);
   const url = new URL(request.url);
   const back = backOf(url.searchParams.get("back"));
-  if (custom.kind === "enabled") throw notFound(); // a POST-only address
-  if (custom.kind === "password") {
-    const u = await loadUser(request, custom.id, user);
-    requireRowAction(u, "resetPassword");
-    return json<PasswordData>({ view: "password", title, titleKey, back, item: { id: u.id, realName: u.realName, phone: u.phone } });
-  }
-  const ids = idsOf(url.searchParams).slice(0, 200);
-  const found = await Promise.all(ids.map((id) => settle(upstream(request).get(`${users.endpoint}${id}/`, { schema: rowSchema(users) }))));
-  // Only users she may enable or disable are listed (and so posted).
-  const items = found
-    .flatMap((r) => (r.ok ? [withActions(users, r.data as z.infer<typeof users.item>, user)] : []))
-    .filter((u) => u.actions.setEnabled)
-    .map((u) => ({ id: u.id, realName: u.realName, phone: u.phone }));
-  return json<BulkEnabledData>({ view: "bulkEnabled", title, titleKey, enabled: enabledOf(url.searchParams.get("enabled")), back, items });
+  const u = await loadUser(request, custom.id, user);
+  requireRowAction(u, "resetPassword");
+  return json<PasswordData>({ view: "password", title, titleKey, back, item: { id: u.id, realName: u.realName, phone: u.phone } });
 }
 
 export async function userCustomAction({ request }: ActionFunctionArgs, custom: UserCustom) {
@@ -109,24 +81,6 @@ export async function userCustomAction({ request }: ActionFunctionArgs, custom: 
   const back = backOf(String(form.get("back") ?? ""));
   const list = users.page + back;
   const api = upstream(request);
-
-  if (custom.kind === "enabled" || custom.kind === "bulkEnabled") {
-    const enabled = enabledOf(form.get("enabled"));
-    const ids = custom.kind === "enabled" ? [custom.id] : idsOf(form);
-    if (!ids.length) return redirectWithToast(list, { type: "error", message: t("usermgmt:users.toggle.noneSelected") });
-    const r = await settle(
-      custom.kind === "enabled"
-        ? api.envelope("POST", `${users.endpoint}${custom.id}/enabled/`, { form: { enabled } })
-        : api.envelope("POST", `${users.endpoint}bulk_enabled/`, { form: { ids: ids.join(","), enabled } }),
-    );
-    if (!r.ok) {
-      if (r.code === 404) throw notFound();
-      if (r.code === 403 && custom.kind === "bulkEnabled") return redirectWithToast(list, { type: "error", message: r.error });
-      const detail = Object.values(r.fieldErrors ?? {}).flat()[0];
-      return redirectWithToast(list, { type: "error", message: detail ?? r.error });
-    }
-    return redirectWithToast(list, { type: "success", message: r.data.msg ?? "" });
-  }
 
   // Password reset: a given password must meet the policy (checked here and by the API); empty = generated.
   const password = String(form.get("password") ?? "");

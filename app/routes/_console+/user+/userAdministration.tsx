@@ -2,15 +2,13 @@ import { Link } from "@remix-run/react";
 import { users } from "@contract/resources/users";
 import { ResourceListPage, rowAllows } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
-import { Button } from "~/components/ui/button";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /**
  * /user/userAdministration — the `users` resource (contract/resources/users.ts): its record actions enable
- * (one click) and disable (confirmation page, or a dialog with JavaScript) come from the definition; password
- * reset is a row link here, and bulk enable/disable of the selection
- * (GET confirmation page, then POST; no JavaScript needed). Each is offered only on rows whose
+ * (one click) and disable (confirmation page, or a dialog with JavaScript), on a row and in bulk for the
+ * selection, come from the definition; password reset is a row link here. Each is offered only on rows whose
  * `actions` allow it (the user holds only roles this administrator may grant; never herself).
  */
 export const loader = resourceListLoader(users);
@@ -35,17 +33,6 @@ export default function Page() {
           ) : null}
         </>
       )}
-      bulkVerb="setEnabled"
-      bulkActions={
-        <>
-          <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="true" data-testid="bulk-enable">
-            {t("usermgmt:users.actions.bulkEnable")}
-          </Button>
-          <Button type="submit" variant="outline" size="sm" formAction={`${users.page}/enabled`} name="enabled" value="false" data-testid="bulk-disable">
-            {t("usermgmt:users.actions.bulkDisable")}
-          </Button>
-        </>
-      }
     />
   );
 }

@@ -11,11 +11,11 @@ import { Input } from "~/components/ui/input";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import type { SubData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
-import { userCustomAction, userCustomLoader, userCustomOf, type BulkEnabledData, type PasswordData } from "./__users.server";
+import { userCustomAction, userCustomLoader, userCustomOf, type PasswordData } from "./__users.server";
 
 /**
  * /user/userAdministration/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import (the resource machinery),
- * plus /enabled (bulk enable/disable confirmation), /<id>/enabled (POST) and /<id>/password (reset).
+ * the record actions /<id>/<action> and bulk /<action> (enable, disable), plus /<id>/password (reset).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const custom = userCustomOf(args.params["*"]);
@@ -28,48 +28,6 @@ export async function action(args: ActionFunctionArgs) {
 export const meta = pageMeta;
 
 const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
-
-function BulkEnabledPage() {
-  const data = useLoaderData<BulkEnabledData>();
-  const { t } = useResourceT();
-  const { withNote } = useFormat();
-  const action = data.enabled === "true" ? t("usermgmt:users.actions.enable") : t("usermgmt:users.actions.disable");
-  return (
-    <section className="max-w-xl space-y-4" data-testid="bulk-enabled-page">
-      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
-        {t("usermgmt:users.toggle.title", { action })}
-      </h1>
-      <Form method="post" className={card}>
-        <CsrfInput />
-        <input type="hidden" name="enabled" value={data.enabled} />
-        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
-        {data.items.length ? (
-          <>
-            <p className="text-sm text-gray-700">{t("usermgmt:users.toggle.confirm", { action, count: data.items.length })}</p>
-            <ul className="list-inside list-disc text-sm text-gray-700">
-              {data.items.map((i) => (
-                <li key={i.id}>
-                  <input type="hidden" name="ids" value={i.id} />
-                  {withNote(i.realName, i.phone)}
-                </li>
-              ))}
-            </ul>
-            <div className="flex gap-2">
-              <Button type="submit" data-testid="confirm-enabled">
-                {action}
-              </Button>
-              <Link to={`${users.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
-                {t("crud:actions.cancel")}
-              </Link>
-            </div>
-          </>
-        ) : (
-          <p className="text-sm text-gray-500">{t("usermgmt:users.toggle.noneSelected")}</p>
-        )}
-      </Form>
-    </section>
-  );
-}
 
 function PasswordPage() {
   const data = useLoaderData<PasswordData>();
@@ -131,8 +89,7 @@ function PasswordPage() {
 }
 
 export default function Page() {
-  const data = useLoaderData<SubData | BulkEnabledData | PasswordData>();
-  if (data.view === "bulkEnabled") return <BulkEnabledPage />;
+  const data = useLoaderData<SubData | PasswordData>();
   if (data.view === "password") return <PasswordPage />;
   // The form and the import: which roles this administrator may grant (the form offers only those; the API refuses others).
   if (data.view === "create" || data.view === "edit" || data.view === "import")
