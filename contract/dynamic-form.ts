@@ -8,7 +8,8 @@ import { fields as f } from "./resource";
  *     (`crud:validation.required` "cannot be empty", `crud:validation.choose`, …), parsed with conform on both sides;
  *   - `orderedFields(fields)`: the fields as the form shows them (the console renders them with one component,
  *     app/components/dynamic-form.tsx);
- *   - `answersSheet(fields, answers, lang)`: the Excel export of the answers, one column per field.
+ *   - `answersSheet(fields, answers, lang)`: the Excel export of the answers, one column per field;
+ *   - image fields hold a file id (`imageFieldKeys`): the API claims the file with the answer.
  * See docs/architecture.md "Dynamic forms".
  */
 
@@ -102,11 +103,24 @@ export function fieldSchema(field: DynamicField): z.ZodType {
             .max(values.length)
         : list.default([]);
     }
-    case "image":
-      // A reference to an uploaded image (its key or URL); the files machinery's upload field replaces this text.
-      return field.required ? f.text({ max: TEXT_MAX }) : f.optionalText({ max: TEXT_MAX });
+    case "image": {
+      // A file id: a JPG/PNG uploaded with `POST files/?kind=image` (temporary until the answer that uses it is saved,
+      // which claims it). Nothing → "cannot be empty" when required; anything but a positive id → "invalid".
+      const s = z
+        .number({ error: (iss) => (iss.input === undefined || iss.input === null ? "crud:validation.required" : "crud:validation.invalid") })
+        .int("crud:validation.invalid")
+        .positive("crud:validation.invalid")
+        .max(2 ** 31 - 1, "crud:validation.invalid");
+      return field.required ? s : s.nullish();
+    }
   }
 }
+
+/** The image fields' keys (the console streams their files to the API; the API claims them with the answer). */
+export const imageFieldKeys = (fields: readonly DynamicField[]) =>
+  orderedFields(fields)
+    .filter((x) => x.kind === "image")
+    .map((x) => x.key);
 
 /** The answers' schema: one property per field, named by its key. */
 export const answerSchema = (fields: readonly DynamicField[]) => z.object(Object.fromEntries(orderedFields(fields).map((x) => [x.key, fieldSchema(x)])));
@@ -116,9 +130,13 @@ export type Answers = Record<string, string | number | string[] | null | undefin
 /** The label of a field or option in the reader's language. */
 export const labelIn = (l: { zh: string; en: string }, lang: "zh" | "en") => (lang === "en" ? l.en || l.zh : l.zh || l.en);
 
-/** An answer as text (lists and exports): option labels for choices, "" for nothing. */
-export function answerText(field: DynamicField, value: unknown, lang: "zh" | "en"): string {
+/**
+ * An answer as text (lists and exports): option labels for choices, "" for nothing; an image is its file's name
+ * (`files`: file id → name) or "图片 #id" / "image #id" — a plain reference, never a link.
+ */
+export function answerText(field: DynamicField, value: unknown, lang: "zh" | "en", files?: Readonly<Record<string, string>>): string {
   if (value == null || value === "") return "";
+  if (field.kind === "image") return files?.[String(value)] ?? (typeof value === "number" ? `${lang === "en" ? "image" : "图片"} #${value}` : String(value));
   const opt = (v: unknown) => {
     const o = field.options?.[Number(v)];
     return o ? labelIn(o, lang) : String(v);
@@ -134,6 +152,8 @@ export interface AnswerRow {
   userName: string;
   createdAt: string;
   answers: Answers;
+  /** The names of the files its image answers refer to (file id → name). */
+  files?: Record<string, string>;
 }
 
 /**
@@ -151,7 +171,9 @@ export function answersSheet(
   const body = rows.map((r) => [
     r.userName,
     r.createdAt.slice(0, 16).replace("T", " "),
-    ...ordered.map((x) => (x.kind === "number" && typeof r.answers[x.key] === "number" ? (r.answers[x.key] as number) : answerText(x, r.answers[x.key], lang))),
+    ...ordered.map((x) =>
+      x.kind === "number" && typeof r.answers[x.key] === "number" ? (r.answers[x.key] as number) : answerText(x, r.answers[x.key], lang, r.files),
+    ),
   ]);
   return [head, ...body];
 }

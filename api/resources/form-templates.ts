@@ -2,13 +2,14 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sql, type Kysely } from "kysely";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { answerSchema, answersSheet, dynamicFormSchema, type AnswerRow, type DynamicField } from "@contract/dynamic-form";
+import { answerSchema, answersSheet, dynamicFormSchema, imageFieldKeys, type AnswerRow, type DynamicField } from "@contract/dynamic-form";
 import { answersReply, fillableForm, formTemplates } from "@contract/resources/form-templates";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { langOf, notFound, ok, pathId } from "@api/http";
+import { fieldError, langOf, notFound, ok, pathId } from "@api/http";
+import { FILE_OWNERS, type FileRow } from "@api/services/storage/files";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { kindergartenFilter, type Scope } from "@api/tenancy";
 import { defineMapping, fieldErrors, type Item } from "./engine";
@@ -19,6 +20,8 @@ import { envelope, idParam, tokenHeader } from "../routes/common";
 
 const TEMPLATE_PAGE = "/daily/formTemplate";
 const FORM_PAGE = "/daily/form";
+/** The record type of the files image answers claim (files.record_type; record_id = form_answers.id). */
+export const ANSWER_FILES = "formAnswers";
 
 /** The stored description (validated when written; an unreadable one reads as no fields). */
 export function parseFields(raw: unknown): DynamicField[] {
@@ -58,9 +61,14 @@ export const formTemplatesMapping = defineMapping({
         it.answerCount = Number(it.answerCount ?? 0);
       }
     },
-    async beforeDelete({ w }, item) {
+    async beforeDelete({ w, deps }, item) {
       const answers = await w.trx.selectFrom("form_answers").select("id").where("template_id", "=", item.id).execute();
-      for (const a of answers) await w.delete("form_answers", Number(a.id));
+      for (const a of answers) {
+        // The answer's images go with it (rows and objects).
+        const files = await w.trx.selectFrom("files").select("id").where("record_type", "=", ANSWER_FILES).where("record_id", "=", Number(a.id)).execute();
+        for (const f of files) await deps.files.remove(w, Number(f.id));
+        await w.delete("form_answers", Number(a.id));
+      }
     },
   },
 });
@@ -77,7 +85,7 @@ async function templateInScope(db: Kysely<Database>, scope: Scope, id: number) {
   return { id: Number(row.id), title: row.title, description: row.description, fields: parseFields(row.fields), kindergartenId: Number(row.kindergarten_id) };
 }
 
-async function answerRows(db: Kysely<Database>, templateId: number): Promise<AnswerRow[]> {
+async function answerRows(db: Kysely<Database>, templateId: number, fields: readonly DynamicField[]): Promise<AnswerRow[]> {
   const rows = await db
     .selectFrom("form_answers as fa")
     .innerJoin("users as u", "u.id", "fa.user_id")
@@ -86,7 +94,7 @@ async function answerRows(db: Kysely<Database>, templateId: number): Promise<Ans
     .orderBy("fa.id", "desc")
     .limit(10000)
     .execute();
-  return rows.map((r) => {
+  const list: AnswerRow[] = rows.map((r) => {
     let answers: AnswerRow["answers"] = {};
     try {
       answers = JSON.parse(r.answers);
@@ -95,7 +103,54 @@ async function answerRows(db: Kysely<Database>, templateId: number): Promise<Ans
     }
     return { id: Number(r.id), userName: r.real_name, createdAt: r.created_at, answers };
   });
+  // Image answers: the names of the files each answer claimed (lists show the thumbnail, exports the name).
+  if (imageFieldKeys(fields).length && list.length) {
+    const files = await db
+      .selectFrom("files")
+      .select(["id", "name", "record_id"])
+      .where("record_type", "=", ANSWER_FILES)
+      .where(
+        "record_id",
+        "in",
+        list.map((a) => a.id),
+      )
+      .execute();
+    const byAnswer = new Map<number, Record<string, string>>();
+    for (const f of files) {
+      const m = byAnswer.get(Number(f.record_id)) ?? {};
+      m[String(f.id)] = f.name;
+      byAnswer.set(Number(f.record_id), m);
+    }
+    for (const a of list) a.files = byAnswer.get(a.id) ?? {};
+  }
+  return list;
 }
+
+/**
+ * Who may see the image of an answer (GET files/{id}): its author, and whoever may see the template's answers — the
+ * /daily/formTemplate page (role, flag) within the template's kindergarten (tenancy). Everyone else: 404.
+ */
+async function mayseeAnswer(deps: Deps, scope: Scope, answerId: number): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom("form_answers as fa")
+    .innerJoin("form_templates as ft", "ft.id", "fa.template_id")
+    .select(["fa.user_id", "ft.id as template_id"])
+    .where("fa.id", "=", answerId)
+    .executeTakeFirst();
+  if (!row) return false;
+  if (Number(row.user_id) === scope.userId) return true;
+  if (!(await makeGuards(deps).canSeePage(scope, TEMPLATE_PAGE))) return false;
+  return !!(await deps.db
+    .selectFrom("form_templates as ft")
+    .select("ft.id")
+    .where("ft.id", "=", Number(row.template_id))
+    .where(kindergartenFilter(scope, "ft.kindergarten_id"))
+    .executeTakeFirst());
+}
+
+/** An image the answer may take: the submitter's own temporary upload of kind image, not yet claimed. */
+const claimable = (f: FileRow | undefined, userId: number) =>
+  !!f && f.kind === "image" && f.bucket === "temp" && f.record_type == null && Number(f.owner_user_id) === userId;
 
 /**
  * The routes beyond the template CRUD:
@@ -108,6 +163,7 @@ async function answerRows(db: Kysely<Database>, templateId: number): Promise<Ans
 export function registerFormRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, requirePage } = makeGuards(deps);
+  FILE_OWNERS[ANSWER_FILES] ??= mayseeAnswer;
   const doc = (method: "get" | "post", path: string, operationId: string, summary: string, schema: z.ZodTypeAny | null, withId = true) =>
     app.openAPIRegistry.registerPath({
       method,
@@ -134,7 +190,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     requirePage(TEMPLATE_PAGE),
     runCustom(async (c: Context<AppEnv>) => {
       const tpl = await templateInScope(db, scopeOf(c), pathId(c));
-      const list = await answerRows(db, tpl.id);
+      const list = await answerRows(db, tpl.id, tpl.fields);
       return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length });
     }),
   );
@@ -154,7 +210,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
       const tpl = await templateInScope(db, scopeOf(c), pathId(c));
       const lang = langOf(c);
       const t = translator(lang);
-      const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, await answerRows(db, tpl.id), lang, t));
+      const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, await answerRows(db, tpl.id, tpl.fields), lang, t));
       return c.body(new Uint8Array(buf), 200, {
         "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "content-disposition": attachment(tpl.title, "xlsx", "form-answers"),
@@ -230,6 +286,8 @@ export function registerFormRoutes(app: App, deps: Deps) {
     operationId: "formsSubmitAnswers",
     tags: ["formTemplates"],
     summary: "Submit answers to a form template (form-encoded, one field per key; multiple choices repeated); 422 per field, nothing stored",
+    description:
+      "An image field takes the id of the caller's temporary image (POST files/?kind=image: JPG/PNG checked by content); saving the answer claims it (temporary → main bucket), after which GET files/{id} serves it to the author and to who may see the template's answers. A file that is not the caller's unclaimed image answers 422 on that field.",
     security: tokenHeader,
     request: { params: idParam, body: { required: true, content: { "application/x-www-form-urlencoded": { schema: z.record(z.string(), z.string()) } } } },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ id: z.number().int() })) } } } },
@@ -251,15 +309,30 @@ export function registerFormRoutes(app: App, deps: Deps) {
           if (list?.length) (errors[name.replace(/\[\d+\]$/, "")] ??= []).push(...list.filter((m) => !errors[name.replace(/\[\d+\]$/, "")]?.includes(m)));
         throw fieldErrors(errors);
       }
-      const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) =>
-        w.insert("form_answers", {
+      const values = submission.value as AnswerRow["answers"];
+      const id = await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+        // Every image must be the submitter's unclaimed upload — all checked before any is claimed (a refusal rolls
+        // the write back with no object moved).
+        const images = imageFieldKeys(tpl.fields)
+          .filter((key) => typeof values[key] === "number")
+          .map((key) => ({ key, fileId: values[key] as number }));
+        if (new Set(images.map((x) => x.fileId)).size !== images.length) throw fieldError(images[images.length - 1]!.key, "upload.notUsable");
+        for (const { key, fileId } of images) {
+          const f = (await w.trx.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst()) as FileRow | undefined;
+          if (!claimable(f, scope.userId)) throw fieldError(key, "upload.notUsable");
+        }
+        const answerId = await w.insert("form_answers", {
           template_id: tpl.id,
           kindergarten_id: tpl.kindergartenId,
           user_id: scope.userId,
-          answers: JSON.stringify(submission.value),
+          answers: JSON.stringify(values),
           created_at: nowIso(),
-        }),
-      );
+        });
+        for (const { key, fileId } of images)
+          if (!(await deps.files.claim(w, fileId, { userId: scope.userId, recordType: ANSWER_FILES, recordId: answerId, kind: "image" })))
+            throw fieldError(key, "upload.notUsable");
+        return answerId;
+      });
       return replyOk(c, { id }, "forms:messages.submitted");
     }),
   );

@@ -9,6 +9,7 @@ import { ErrorList, Field, useHydrated } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useResourceT } from "~/components/resource/i18n";
+import { FileField } from "~/components/resource/file-field";
 import { jitlessZodInBrowser } from "~/utils/zod-jitless";
 
 jitlessZodInBrowser();
@@ -49,8 +50,10 @@ function Control({ f, field, lang, t }: { f: DynamicField; field: AnyField; lang
         </div>
       );
     case "image":
-      // Until the files machinery's upload field is used here: a reference to an uploaded image.
-      return <Input {...getInputProps(field, { type: "text" })} placeholder={t("forms:fill.imageHelp")} key={field.key} />;
+      // The files machinery's upload field: the value is a file id (hidden input); without JavaScript the file goes
+      // with the multipart form (the console streams it to the API's POST files/), with JavaScript it is uploaded at
+      // once with progress and preview.
+      return <FileField key={field.key} f={{ name: f.key, label: "", kind: "image", fileKind: "image" }} field={field} />;
     default:
       return <Input {...getInputProps(field, { type: "text" })} key={field.key} />;
   }
@@ -85,14 +88,18 @@ export function DynamicForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const meta = all as unknown as Record<string, AnyField>;
+  const hasImages = fields.some((f) => f.kind === "image");
   return (
     <Form
       method="post"
       {...getFormProps(form)}
+      encType={hasImages ? "multipart/form-data" : undefined}
       noValidate={hydrated}
       className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100"
       data-testid="dynamic-form"
     >
+      {/* A form with images is read as a stream: the CSRF token must arrive before the first file. */}
+      <CsrfInput />
       {orderedFields(fields).map((f) => {
         const field = meta[f.key]!;
         return (
@@ -109,6 +116,7 @@ export function DynamicForm({
               </span>
             }
             htmlFor={field.id}
+            hint={f.kind === "image" ? t("forms:fill.imageHelp") : undefined}
             errors={msgs(field.errors)}
             errorId={field.errorId}
           >
@@ -119,7 +127,6 @@ export function DynamicForm({
       <div role="alert" id={form.errorId} data-testid="form-errors">
         <ErrorList errors={msgs(form.errors)} />
       </div>
-      <CsrfInput />
       <Button type="submit" disabled={navigation.state === "submitting"} data-testid="form-submit">
         {submitLabel ?? t("forms:fill.submit")}
       </Button>

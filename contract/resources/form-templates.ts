@@ -67,6 +67,15 @@ export type FillableForm = z.infer<typeof fillableForm>;
 /** `GET daily/form_templates/{id}/answers/`. */
 export const answersReply = z.object({
   template: z.object({ id: z.number().int(), title: z.string(), fields: z.array(dynamicFieldSchema) }),
-  list: z.array(z.object({ id: z.number().int(), userName: z.string(), createdAt: z.string(), answers: z.record(z.string(), z.unknown()) })),
+  list: z.array(
+    z.object({
+      id: z.number().int(),
+      userName: z.string(),
+      createdAt: z.string(),
+      answers: z.record(z.string(), z.unknown()),
+      /** Image answers: file id → the file's name (the thumbnail is GET files/{id}?variant=thumb, checked). */
+      files: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
   total: z.number().int(),
 });

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DynamicField } from "@contract/dynamic-form";
@@ -8,7 +9,8 @@ import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRow
  * Dynamic forms (contract/dynamic-form.ts, api/resources/form-templates.ts): a kindergarten admin builds a template,
  * a recipient submits answers validated on the server with the schema derived from the description (422 per field,
  * nothing stored), the owner lists and exports them; tenancy (another kindergarten's template is 404) and the roles
- * of routes.md (/daily/formTemplate: 5; /daily/form: 1,2,3,7,8,11,12,14 — others 403).
+ * of routes.md (/daily/formTemplate: 5; /daily/form: 1,2,3,7,8,11,12,14 — others 403). Image fields: a real upload
+ * through the files machinery (POST files/?kind=image), claimed by the answer and served only to who may see it.
  * SQLite by default; TEST_DATABASE=postgres for PostgreSQL.
  */
 let t: TestApi;
@@ -155,5 +157,165 @@ describe("form templates", () => {
     expect(r.code).toBe(200);
     expect(await answerCount()).toBe(0);
     expect((await t.call("GET", `daily/forms/${templateId}/`, { token: teacher })).code).toBe(404);
+  });
+});
+
+describe("image answers (the files machinery)", () => {
+  const IMAGE_FIELDS: DynamicField[] = [
+    { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
+    { key: "f2", label: { zh: "健康证明", en: "Certificate" }, kind: "image", required: true, order: 1 },
+    { key: "f3", label: { zh: "补充照片", en: "More" }, kind: "image", required: false, order: 2 },
+  ];
+  let tplId = 0;
+  let principal = ""; // role 1, kindergarten 1: fills forms, does not see the answers page
+  let foreign1 = ""; // principal of kindergarten 4
+  const png = (color: string) =>
+    sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  const FAKE_PNG = Buffer.from("a text file that calls itself a photo\n".repeat(20));
+
+  async function upload(token: string, body: Buffer, name: string) {
+    const fd = new FormData();
+    fd.set("file", new Blob([new Uint8Array(body)]), name);
+    const res = await fetch(new URL("files/?kind=image", t.url), { method: "POST", headers: { token, lang: "zh" }, body: fd });
+    return { status: res.status, ...((await res.json()) as { code: number; msg: string; data: { id: number } }) };
+  }
+  async function getFile(token: string, id: number, variant = "file") {
+    const res = await fetch(new URL(`files/${id}?variant=${variant}`, t.url), { headers: { token } });
+    return { status: res.status, type: res.headers.get("content-type"), body: Buffer.from(await res.arrayBuffer()) };
+  }
+  const count = async (table: "files" | "form_answers") =>
+    Number(
+      (
+        await t.api.handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const fileRow = (id: number) => t.api.handle.db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+  const store = () => t.api.deps.files.store;
+
+  beforeAll(async () => {
+    [principal, foreign1] = await Promise.all([t.token(phoneOf(1)), t.token(phoneOf(401))]);
+    const r = await t.call("POST", base, { token: admin5, form: { title: "体检材料", fields: JSON.stringify(IMAGE_FIELDS) } });
+    expect(r.code, r.msg).toBe(200);
+    tplId = r.data.id;
+  });
+
+  it("a required image missing is refused on that field (422), as is a value that is no file id; nothing stored", async () => {
+    const before = await count("form_answers");
+    const missing = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "王小明" } });
+    expect(missing.code).toBe(422);
+    expect(missing.data.errors).toEqual({ f2: ["此项不能为空"] });
+    const en = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, lang: "en", form: { f1: "x", f2: "" } });
+    expect(en.data.errors).toEqual({ f2: ["This field is required"] });
+    const text = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f2: "https://example.com/a.png", f3: "-1" } });
+    expect(text.data.errors).toEqual({ f2: ["格式不正确"], f3: ["格式不正确"] });
+    expect(await count("form_answers")).toBe(before);
+  });
+
+  it("a text file named .png is refused with the message (zh and en) and nothing is stored", async () => {
+    const before = {
+      files: await count("files"),
+      answers: await count("form_answers"),
+      temp: (await store().listOlderThan("temp", new Date(Date.now() + 3600_000))).length,
+    };
+    const r = await upload(teacher, FAKE_PNG, "photo.png");
+    expect(r.status).toBe(400);
+    expect(r.msg).toBe("文件格式错误");
+    const fd = new FormData();
+    fd.set("file", new Blob([new Uint8Array(FAKE_PNG)]), "photo.png");
+    const en = (await (await fetch(new URL("files/?kind=image", t.url), { method: "POST", headers: { token: teacher, lang: "en" }, body: fd })).json()) as {
+      msg: string;
+    };
+    expect(en.msg).toBe("File format error");
+    expect({
+      files: await count("files"),
+      answers: await count("form_answers"),
+      temp: (await store().listOlderThan("temp", new Date(Date.now() + 3600_000))).length,
+    }).toEqual(before);
+  });
+
+  it("an answer with a real PNG stores the file id and claims the file; the author and the staff see it, others get 404", async () => {
+    const bytes = await png("#3a7");
+    const up = await upload(teacher, bytes, "体检表.png");
+    expect(up.code, up.msg).toBe(200);
+    const fileId = up.data.id;
+    // Temporary: only the uploader.
+    expect((await getFile(teacher, fileId)).status).toBe(200);
+    expect((await getFile(admin5, fileId)).status).toBe(404);
+
+    const r = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "王小明", f2: fileId } });
+    expect(r.code, r.msg).toBe(200);
+    const answerId = r.data.id as number;
+    const row = (await fileRow(fileId))!;
+    expect(row).toMatchObject({ bucket: "main", record_type: "formAnswers" });
+    expect(Number(row.record_id)).toBe(answerId);
+    expect(await store().stat("main", row.object_key)).not.toBeNull();
+    expect(await store().stat("temp", row.object_key)).toBeNull();
+    expect(await store().stat("main", row.thumb_key!)).not.toBeNull();
+
+    // The author and the owner kindergarten's admin (the answers page) see the image and its thumbnail.
+    const mine = await getFile(teacher, fileId);
+    expect(mine.status).toBe(200);
+    expect(mine.type).toBe("image/png");
+    expect(mine.body.equals(bytes)).toBe(true);
+    const thumb = await getFile(admin5, fileId, "thumb");
+    expect(thumb.status).toBe(200);
+    expect(thumb.type).toBe("image/jpeg");
+    expect((await getFile(admin5, fileId)).status).toBe(200);
+    // Not the author and not the answers page's: another kindergarten's users, a colleague who only fills forms.
+    expect((await getFile(foreign5, fileId)).status).toBe(404);
+    expect((await getFile(foreign1, fileId, "thumb")).status).toBe(404);
+    expect((await getFile(principal, fileId)).status).toBe(404);
+    expect((await getFile(parent, fileId)).status).toBe(404);
+
+    // Listed with the file's name; the export writes the name, never a link.
+    const list = answersReply.parse((await t.call("GET", `${base}${tplId}/answers/`, { token: admin5 })).data);
+    expect(list.list[0]!.answers).toEqual({ f1: "王小明", f2: fileId });
+    expect(list.list[0]!.files).toEqual({ [String(fileId)]: "体检表.png" });
+    const { buf } = await downloadFrom(t.url, `${base}${tplId}/answers/export/`, admin5);
+    const rows = await sheetRows(buf);
+    expect(rows[0]).toEqual(["填写人", "提交时间", "姓名", "健康证明", "补充照片"]);
+    expect(rows[1]!.slice(2)).toEqual(["王小明", "体检表.png", ""]);
+    expect(JSON.stringify(rows)).not.toMatch(/files\/|http|signature/);
+  });
+
+  it("an image that is not the submitter's unclaimed upload is refused on its field and nothing is stored", async () => {
+    const claimed = (await t.call("GET", `${base}${tplId}/answers/`, { token: admin5 })).data.list[0].answers.f2 as number;
+    const others = await upload(principal, await png("#a37"), "p.png");
+    const own = await upload(teacher, await png("#37a"), "t.png");
+    const before = await count("form_answers");
+    const reused = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f2: claimed } });
+    expect(reused.code).toBe(422);
+    expect(reused.data.errors).toEqual({ f2: ["文件不存在或不能用于此记录，请重新上传"] });
+    // One good and one foreign image: refused as a whole — the good one is not claimed either.
+    const mixed = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f2: own.data.id, f3: others.data.id } });
+    expect(mixed.code).toBe(422);
+    expect(Object.keys(mixed.data.errors)).toEqual(["f3"]);
+    const same = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f2: own.data.id, f3: own.data.id } });
+    expect(same.code).toBe(422);
+    expect(await count("form_answers")).toBe(before);
+    expect(await fileRow(own.data.id)).toMatchObject({ bucket: "temp", record_type: null });
+    expect(await store().stat("temp", (await fileRow(own.data.id))!.object_key)).not.toBeNull();
+    // The optional image left out: saved, the file still the submitter's to use.
+    const ok = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f2: own.data.id } });
+    expect(ok.code, ok.msg).toBe(200);
+  });
+
+  it("deleting the template removes its answers' images", async () => {
+    const ids = (await t.api.handle.db.selectFrom("files").select(["id", "object_key"]).where("record_type", "=", "formAnswers").execute()).map((r) => ({
+      id: Number(r.id),
+      key: r.object_key,
+    }));
+    expect(ids.length).toBe(2);
+    expect((await t.call("DELETE", `${base}${tplId}/`, { token: admin5 })).code).toBe(200);
+    for (const f of ids) {
+      expect(await fileRow(f.id)).toBeUndefined();
+      expect(await store().stat("main", f.key)).toBeNull();
+      expect((await getFile(teacher, f.id)).status).toBe(404);
+    }
   });
 });

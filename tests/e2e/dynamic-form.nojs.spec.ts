@@ -1,8 +1,13 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 
 /**
  * Dynamic forms without JavaScript: a teacher fills the demo template "春游报名" (kindergarten 1). A required field
- * left empty gets its message from the server and nothing is saved; the valid form is saved.
+ * left empty gets its message from the server and nothing is saved; the valid form is saved. An image field is a real
+ * upload (multipart, streamed to the API, checked by content) shown as a thumbnail on the answers page.
  */
 const PASSWORD = "Sunny#2026";
 
@@ -84,4 +89,43 @@ test("the super admin downloads the statistics report as Excel from its page", a
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
   expect(file.headers()["content-disposition"]).toContain("statistics-");
+});
+
+test("without JavaScript an image answer is uploaded with the form and listed with its thumbnail", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "kg-e2e-form-image-"));
+  const photo = join(dir, "health.png");
+  writeFileSync(
+    photo,
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a8" } })
+      .png()
+      .toBuffer(),
+  );
+  const fake = join(dir, "fake.png");
+  writeFileSync(fake, "not an image at all\n".repeat(20));
+
+  // The principal (a recipient, not the teacher of the test above: its counts stay its own).
+  await page.goto("/daily/form");
+  await login(page, "13800000001");
+  await page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" }).getByRole("link").click();
+  await page.getByLabel("幼儿姓名").fill("赵小图");
+  await page.getByLabel("希望日期").fill("2026-04-12");
+  await page.getByLabel("午餐").selectOption({ label: "园内配餐" });
+  await page.getByLabel("健康证明照片").setInputFiles(fake);
+  await page.getByTestId("form-submit").click();
+  await expect(page.getByTestId("file-field-f6").locator("..")).toContainText("文件格式错误");
+  await expect(page.getByLabel("幼儿姓名")).toHaveValue("赵小图");
+
+  await page.getByLabel("健康证明照片").setInputFiles(photo);
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/form$/);
+
+  // The kindergarten admin sees the answer with the image's thumbnail (served through the checked /files route).
+  await page.context().clearCookies();
+  await page.goto("/daily/formTemplate");
+  await login(page, "13800000005");
+  await page.getByTestId("resource-row").filter({ hasText: "春游报名" }).getByRole("link", { name: "填写记录" }).click();
+  const thumb = page.getByTestId("answer-row").filter({ hasText: "赵小图" }).getByTestId("answer-thumbnail");
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(thumb).toHaveAttribute("alt", /health\.png/);
 });

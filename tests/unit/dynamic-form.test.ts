@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { answerSchema, answersSheet, answerText, dynamicFormJson, dynamicFormSchema, nextKey, orderedFields, type DynamicField } from "@contract/dynamic-form";
+import {
+  answerSchema,
+  answersSheet,
+  answerText,
+  dynamicFormJson,
+  dynamicFormSchema,
+  imageFieldKeys,
+  nextKey,
+  orderedFields,
+  type DynamicField,
+} from "@contract/dynamic-form";
 
 /** Dynamic forms: what is derived from a description (contract/dynamic-form.ts), parsed as the console and the API parse forms (conform). */
 const FIELDS: DynamicField[] = [
@@ -90,6 +100,35 @@ describe("dynamic form derivation", () => {
       ["user", "createdAt", "Name", "People", "Date", "Meal", "Activities", "Photo"],
       ["王老师", "2026-04-01 08:30", "王小明", 3, "", "Lunch", "Singing", ""],
     ]);
+  });
+
+  it("image fields hold a file id: required says 'cannot be empty', anything but a positive id is invalid", () => {
+    const image = (required: boolean): DynamicField[] => [{ key: "p", label: { zh: "照片", en: "Photo" }, kind: "image", required, order: 0 }];
+    const one = (required: boolean, v: string) => parseWithZod(new URLSearchParams([["p", v]]), { schema: answerSchema(image(required)) });
+    const errorOf = (s: ReturnType<typeof one>) => (s.status === "error" ? (s.error as Record<string, string[]>).p : undefined);
+    expect(errorOf(one(true, ""))).toEqual(["crud:validation.required"]);
+    expect(errorOf(one(true, "/files/3"))).toEqual(["crud:validation.invalid"]);
+    expect(errorOf(one(false, "0"))).toEqual(["crud:validation.invalid"]);
+    expect(errorOf(one(false, "1.5"))).toEqual(["crud:validation.invalid"]);
+    const ok = one(true, "42");
+    expect(ok.status === "success" && ok.value).toEqual({ p: 42 });
+    const none = one(false, "");
+    expect(none.status).toBe("success");
+    expect(imageFieldKeys(FIELDS)).toEqual(["f6"]);
+  });
+
+  it("an image answer reads as its file's name, or 'image #id' — never a link", () => {
+    const photo = FIELDS[5]!;
+    expect(answerText(photo, 12, "zh", { "12": "体检表.png" })).toBe("体检表.png");
+    expect(answerText(photo, 12, "zh")).toBe("图片 #12");
+    expect(answerText(photo, 12, "en", {})).toBe("image #12");
+    const rows = answersSheet(
+      FIELDS,
+      [{ id: 1, userName: "王老师", createdAt: "2026-04-01T08:30:00.000Z", answers: { f1: "王小明", f6: 12 }, files: { "12": "a.jpg" } }],
+      "zh",
+      (k) => k,
+    );
+    expect(rows[1]!.at(-1)).toBe("a.jpg");
   });
 
   it("gives new fields the next free key", () => {

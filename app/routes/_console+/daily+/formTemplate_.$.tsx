@@ -353,6 +353,31 @@ function Builder({ id, draft, errors }: { id: number | null; draft: Draft; error
   );
 }
 
+/**
+ * One answer: text, or for an image (a file id) its thumbnail linking to the file, both through the console's checked
+ * /files route (the API serves them only to who may see the answer).
+ */
+function AnswerCell({ f, value, files, lang }: { f: DynamicField; value: unknown; files?: Record<string, string>; lang: "zh" | "en" }) {
+  const { t } = useResourceT();
+  if (f.kind === "image" && typeof value === "number") {
+    const name = answerText(f, value, lang, files);
+    return (
+      <a href={`/files/${value}`} className="inline-block" title={name}>
+        <img
+          src={`/files/${value}?variant=thumb`}
+          alt={`${t("crud:files.thumbnail")}: ${name}`}
+          width={40}
+          height={40}
+          loading="lazy"
+          className="h-10 w-10 rounded object-cover ring-1 ring-gray-200"
+          data-testid="answer-thumbnail"
+        />
+      </a>
+    );
+  }
+  return <>{answerText(f, value, lang, files)}</>;
+}
+
 function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
   const { t, lang } = useResourceT();
   const fields = orderedFields(answers.template.fields);
@@ -403,7 +428,7 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
                   <td className="px-3 py-2 tabular-nums">{formatDateTime(a.createdAt)}</td>
                   {fields.map((f) => (
                     <td key={f.key} className="px-3 py-2">
-                      {answerText(f, a.answers[f.key], lang)}
+                      <AnswerCell f={f} value={a.answers[f.key]} files={a.files} lang={lang} />
                     </td>
                   ))}
                 </tr>

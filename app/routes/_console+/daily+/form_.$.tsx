@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { json } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { answerSchema, orderedFields } from "@contract/dynamic-form";
+import { answerSchema, imageFieldKeys, orderedFields } from "@contract/dynamic-form";
 import { fillableForm } from "@contract/resources/form-templates";
 import { DynamicForm } from "~/components/dynamic-form";
 import { useTranslation } from "~/utils/i18n-react";
-import { forbidden, notFound } from "~/utils/permissions.server";
-import { pageAction, pageLoader } from "~/utils/page";
+import { requireCsrf } from "~/utils/csrf.server";
+import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
+import { pageLoader } from "~/utils/page";
+import { isMultipart, readUploadForm } from "~/utils/upload.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formErrorsOf, settle, toastUnlessFieldErrors, upstream, type FormFields } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,6 +18,9 @@ import { pageMeta } from "~/utils/meta";
  * /daily/form/<id> — a recipient fills a form template: the form is derived from the template's description
  * (contract/dynamic-form.ts) and rendered by one component; the action validates with the same derived schema
  * (field messages, nothing saved on error — without JavaScript too) and then the API validates again and stores.
+ * A form with image fields posts multipart/form-data: the action reads it as a stream (readUploadForm: the CSRF token
+ * checked as it arrives, each chosen file sent straight to the API's `POST files/?kind=image`, which checks it by
+ * content), the field takes the temporary file's id and the API claims the file when it stores the answers.
  */
 async function templateOf(request: Request, splat: string | undefined) {
   const m = /^(\d{1,9})\/?$/.exec(splat ?? "");
@@ -27,11 +32,21 @@ async function templateOf(request: Request, splat: string | undefined) {
 
 export const loader = pageLoader(async ({ request, params }) => ({ form: await templateOf(request, params["*"]) }));
 
-export const action = pageAction(async ({ request, params }) => {
+/**
+ * Not pageAction: its CSRF check reads a copy of the whole body, and a multipart post carries the images — the same
+ * guards in the same order instead (the page's rule, then CSRF: streamed for multipart, read for plain forms).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePage(request);
+  const streamed = isMultipart(request);
+  if (!streamed) await requireCsrf(request);
   const tpl = await templateOf(request, params["*"]);
-  const formData = await request.formData();
+  const images = Object.fromEntries(imageFieldKeys(tpl.fields).map((k) => [k, "image" as const]));
+  const { formData, uploadErrors } = streamed ? await readUploadForm(request, images) : { formData: await request.formData(), uploadErrors: {} };
   const submission = parseWithZod(formData, { schema: answerSchema(tpl.fields) });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  // A refused image (file format error, too large, upload image failed): the API's message by its field, nothing saved.
+  const refused = Object.keys(uploadErrors).length ? { fieldErrors: uploadErrors as Record<string, string[]> } : undefined;
+  if (submission.status !== "success" || refused) return json({ result: submission.reply(refused) }, { status: 400 });
   const keys = orderedFields(tpl.fields).map((f) => f.key);
   const form: FormFields = {};
   for (const k of keys) {
@@ -44,7 +59,7 @@ export const action = pageAction(async ({ request, params }) => {
     return json({ result: submission.reply(formErrorsOf(r, keys)) }, { status: 400 });
   }
   return redirectWithToast("/daily/form", { type: "success", message: r.data.msg ?? "" });
-});
+}
 export const meta = pageMeta;
 
 export default function Page() {
