@@ -43,7 +43,10 @@ async function main() {
         kindergartens: Number(flag("kindergartens") ?? 200),
         students: Number(flag("students") ?? 60000),
       });
-      console.log(`large data: ${r.groups} groups, ${r.kindergartens} kindergartens, ${r.users} users, ${r.students} students (${Date.now() - t1} ms)`);
+      console.log(
+        `large data: ${r.groups} groups, ${r.kindergartens} kindergartens, ${r.users} users, ${r.students} students, ` +
+          `${r.formTemplates} form templates, ${r.formAnswers} answers, ${r.pushNotifications} push notifications (${Date.now() - t1} ms)`,
+      );
     }
   } finally {
     await h.destroy();

@@ -3,10 +3,12 @@
  * e.g. generateLarge(h, { kindergartens: 200, students: 60000 }). Rows are built in memory
  * with explicit ids and bulk-inserted in chunks inside one transaction.
  */
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
+import type { Database } from "./schema";
 import { SHOW_FLAGS, HIDE_FLAGS } from "@contract/optional-function";
 import type { DbHandle } from "./index";
-import { SeedBuilder, SEED_TIME, demoHashes } from "./seed";
+import { SeedBuilder, SEED_TIME, bulk, demoHashes } from "./seed";
+import { syncSequences } from "./migrations";
 import { rng } from "./names";
 
 export interface LargeOptions {
@@ -15,6 +17,8 @@ export interface LargeOptions {
   /** Kindergartens per education group. */
   perGroup?: number;
   seed?: number;
+  /** Answers per kindergarten's form template (default 10). */
+  answersPerTemplate?: number;
 }
 
 async function maxId(h: DbHandle, table: string): Promise<number> {
@@ -107,5 +111,86 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
   }
   if (kgCount > 999 - 4) throw new Error("at most 995 large kindergartens (phone numbering)");
   await b.write(h);
-  return { groups: b.groups.length, kindergartens: b.kindergartens.length, users: b.users.length, students: b.students.length };
+  const daily = await generateDaily(
+    h,
+    b.kindergartens.map((k) => Number(k.id)),
+    opts.answersPerTemplate ?? 10,
+  );
+  return { groups: b.groups.length, kindergartens: b.kindergartens.length, users: b.users.length, students: b.students.length, ...daily };
+}
+
+/** A dynamic form of every large kindergarten (JSON description of contract/dynamic-form.ts). */
+const SURVEY_FIELDS = JSON.stringify([
+  {
+    key: "f1",
+    label: { zh: "总体满意度", en: "Overall satisfaction" },
+    kind: "single",
+    required: true,
+    options: [
+      { zh: "满意", en: "Satisfied" },
+      { zh: "一般", en: "Neutral" },
+    ],
+    order: 0,
+  },
+  { key: "f2", label: { zh: "建议", en: "Suggestions" }, kind: "text", required: false, order: 1 },
+]);
+
+/**
+ * The newer tables at the same scale: per kindergarten a form template with `answersPerTemplate` answers from its
+ * users, and per kindergarten a sent push notification; ids explicit, sequences moved past them on PostgreSQL.
+ */
+async function generateDaily(h: DbHandle, kindergartens: number[], answersPerTemplate: number) {
+  const tables = ["form_templates", "form_answers", "push_notifications"];
+  const next: Record<string, number> = {};
+  for (const t of tables) next[t] = (await maxId(h, t)) + 1;
+  const users = await h.db.selectFrom("users").select(["id", "kindergarten_id"]).where("kindergarten_id", "in", kindergartens).orderBy("id").execute();
+  const byKg = new Map<number, number[]>();
+  for (const u of users) byKg.set(Number(u.kindergarten_id), [...(byKg.get(Number(u.kindergarten_id)) ?? []), Number(u.id)]);
+  const templates: Insertable<Database["form_templates"]>[] = [];
+  const answers: Insertable<Database["form_answers"]>[] = [];
+  const notices: Insertable<Database["push_notifications"]>[] = [];
+  for (const kg of kindergartens) {
+    const who = byKg.get(kg) ?? [];
+    const templateId = next.form_templates++;
+    templates.push({
+      id: templateId,
+      kindergarten_id: kg,
+      title: `家长满意度调查 ${kg}`,
+      description: null,
+      fields: SURVEY_FIELDS,
+      created_by: who[0] ?? null,
+      created_at: SEED_TIME,
+      updated_at: SEED_TIME,
+    });
+    for (let i = 0; i < Math.min(answersPerTemplate, who.length); i++)
+      answers.push({
+        id: next.form_answers++,
+        template_id: templateId,
+        kindergarten_id: kg,
+        user_id: who[i]!,
+        answers: JSON.stringify({ f1: String(i % 2) }),
+        created_at: SEED_TIME,
+      });
+    notices.push({
+      id: next.push_notifications++,
+      title: `开学通知 ${kg}`,
+      content: "春季学期开学，请按时送园。",
+      role_ids: "[4]",
+      kindergarten_ids: `[${kg}]`,
+      phones: null,
+      status: "sent" as const,
+      recipient_count: who.length,
+      created_by: null,
+      created_at: SEED_TIME,
+      updated_at: SEED_TIME,
+      sent_at: SEED_TIME,
+    });
+  }
+  await h.db.transaction().execute(async (trx) => {
+    await bulk(trx, "form_templates", templates);
+    await bulk(trx, "form_answers", answers);
+    await bulk(trx, "push_notifications", notices);
+  });
+  await syncSequences(h.db as never, h.dialect, tables);
+  return { formTemplates: templates.length, formAnswers: answers.length, pushNotifications: notices.length };
 }
