@@ -4,6 +4,10 @@ import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
 import type { FileKind } from "./files";
 import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef, type StatesDef } from "./actions";
+import { jitlessZodInBrowser } from "./zod-jitless";
+
+// Pages that load a definition parse with zod in the browser: no `new Function` there (CSP).
+jitlessZodInBrowser();
 
 /**
  * The declarative definition of a resource (an entity with list / form / CRUD pages), shared by the

@@ -18,6 +18,23 @@ export async function seedPushNotifications(db: Kysely<Database>) {
     .where("users.enabled", "=", 1)
     .where("users.id", "in", db.selectFrom("user_roles").select("user_id").where("role_id", "=", 4))
     .execute();
+  // The draft first (id 1 on a fresh database): the pages and tests that open "the first notification" can edit it.
+  await db
+    .insertInto("push_notifications")
+    .values({
+      title: "平台维护通知",
+      content: "本周六 22:00 至 24:00 平台维护，期间暂停服务。",
+      role_ids: "[1,5]",
+      kindergarten_ids: "[]",
+      phones: null,
+      status: "draft",
+      recipient_count: 0,
+      created_by: by,
+      created_at: SEED_TIME,
+      updated_at: SEED_TIME,
+      sent_at: null,
+    })
+    .execute();
   const sent = await db
     .insertInto("push_notifications")
     .values({
@@ -53,20 +70,4 @@ export async function seedPushNotifications(db: Kysely<Database>) {
         last_error: null,
       })
       .execute();
-  await db
-    .insertInto("push_notifications")
-    .values({
-      title: "平台维护通知",
-      content: "本周六 22:00 至 24:00 平台维护，期间暂停服务。",
-      role_ids: "[1,5]",
-      kindergarten_ids: "[]",
-      phones: null,
-      status: "draft",
-      recipient_count: 0,
-      created_by: by,
-      created_at: SEED_TIME,
-      updated_at: SEED_TIME,
-      sent_at: null,
-    })
-    .execute();
 }

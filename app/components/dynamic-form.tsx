@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useResourceT } from "~/components/resource/i18n";
 import { FileField } from "~/components/resource/file-field";
-import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+import { jitlessZodInBrowser } from "@contract/zod-jitless";
 
 jitlessZodInBrowser();
 

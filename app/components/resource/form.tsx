@@ -11,7 +11,7 @@ import type * as React from "react";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
-import { jitlessZodInBrowser } from "~/utils/zod-jitless";
+import { jitlessZodInBrowser } from "@contract/zod-jitless";
 import { FileField } from "./file-field";
 
 // zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
