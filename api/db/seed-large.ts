@@ -7,7 +7,7 @@ import { sql, type Insertable } from "kysely";
 import type { Database } from "./schema";
 import { SHOW_FLAGS, HIDE_FLAGS } from "@contract/optional-function";
 import type { DbHandle } from "./index";
-import { SeedBuilder, SEED_TIME, bulk, demoHashes } from "./seed";
+import { SeedBuilder, SEED_TIME, SEQUENCE_TABLES, bulk, demoHashes } from "./seed";
 import { syncSequences } from "./migrations";
 import { rng } from "./names";
 
@@ -30,24 +30,7 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
   const kgCount = opts.kindergartens ?? 200;
   const studentTarget = opts.students ?? 60000;
   const perGroup = opts.perGroup ?? 10;
-  const tables = [
-    "education_groups",
-    "kindergartens",
-    "optional_functions",
-    "classes",
-    "class_teachers",
-    "places",
-    "users",
-    "user_roles",
-    "principal_kindergartens",
-    "pro_teacher_kindergartens",
-    "expert_teachers",
-    "student_parents",
-    "doctor_students",
-    "buses",
-    "bus_teachers",
-    "students",
-  ];
+  const tables = [...SEQUENCE_TABLES];
   const start: Record<string, number> = {};
   for (const t of tables) start[t] = await maxId(h, t);
   const b = new SeedBuilder(rng(opts.seed ?? 424242), await demoHashes(), start);

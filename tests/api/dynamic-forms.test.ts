@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { DynamicField } from "@contract/dynamic-form";
 import { answersReply, fillableForm, formTemplates } from "@contract/resources/form-templates";
 import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
+import { SAMPLE_FIELDS } from "../fixtures/dynamic-form";
 
 /**
  * Dynamic forms (contract/dynamic-form.ts, api/resources/form-templates.ts): a kindergarten admin builds a template,
@@ -20,34 +21,7 @@ let parent: string; // role 4: not a /daily/form role
 let foreign5: string; // kindergarten 4 (group 2)
 let templateId = 0;
 
-const FIELDS: DynamicField[] = [
-  { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
-  { key: "f2", label: { zh: "人数", en: "People" }, kind: "number", required: false, order: 1 },
-  { key: "f3", label: { zh: "日期", en: "Date" }, kind: "date", required: true, order: 2 },
-  {
-    key: "f4",
-    label: { zh: "餐食", en: "Meal" },
-    kind: "single",
-    required: true,
-    options: [
-      { zh: "午餐", en: "Lunch" },
-      { zh: "晚餐", en: "Dinner" },
-    ],
-    order: 3,
-  },
-  {
-    key: "f5",
-    label: { zh: "活动", en: "Activities" },
-    kind: "multiple",
-    required: false,
-    options: [
-      { zh: "绘画", en: "Drawing" },
-      { zh: "唱歌", en: "Singing" },
-    ],
-    order: 4,
-  },
-  { key: "f6", label: { zh: "照片", en: "Photo" }, kind: "image", required: false, order: 5 },
-];
+const FIELDS: DynamicField[] = SAMPLE_FIELDS;
 
 beforeAll(async () => {
   t = await startTestApi();

@@ -11,36 +11,11 @@ import {
   orderedFields,
   type DynamicField,
 } from "@contract/dynamic-form";
+import { SAMPLE_FIELDS } from "../fixtures/dynamic-form";
 
 /** Dynamic forms: what is derived from a description (contract/dynamic-form.ts), parsed as the console and the API parse forms (conform). */
-const FIELDS: DynamicField[] = [
-  { key: "f2", label: { zh: "人数", en: "People" }, kind: "number", required: false, order: 1 },
-  { key: "f1", label: { zh: "姓名", en: "Name" }, kind: "text", required: true, order: 0 },
-  { key: "f3", label: { zh: "日期", en: "Date" }, kind: "date", required: true, order: 2 },
-  {
-    key: "f4",
-    label: { zh: "餐食", en: "Meal" },
-    kind: "single",
-    required: true,
-    options: [
-      { zh: "午餐", en: "Lunch" },
-      { zh: "晚餐", en: "Dinner" },
-    ],
-    order: 3,
-  },
-  {
-    key: "f5",
-    label: { zh: "活动", en: "Activities" },
-    kind: "multiple",
-    required: true,
-    options: [
-      { zh: "绘画", en: "Drawing" },
-      { zh: "唱歌", en: "Singing" },
-    ],
-    order: 4,
-  },
-  { key: "f6", label: { zh: "照片", en: "Photo" }, kind: "image", required: false, order: 5 },
-];
+// Out of order on purpose (the derivations sort by `order`), and the multiple choice required here.
+const FIELDS: DynamicField[] = [SAMPLE_FIELDS[1]!, SAMPLE_FIELDS[0]!, ...SAMPLE_FIELDS.slice(2).map((f) => (f.key === "f5" ? { ...f, required: true } : f))];
 const parse = (pairs: [string, string][]) => parseWithZod(new URLSearchParams(pairs), { schema: answerSchema(FIELDS) });
 
 describe("dynamic form derivation", () => {
