@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/ui/field";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { BulkActionData, HistoryEntry, Item, RecordActionData, RecordActionResult } from "~/resources/types";
 import { useResourceT } from "./i18n";
+import { formatDateTime } from "@contract/resource-format";
 
 /**
  * The console side of record actions (contract/actions.ts): the state badge, the buttons a row or the detail page
@@ -226,7 +227,7 @@ export function RecordStatePanel({ def, item, back }: { def: ResourceDefinition;
           <tbody>
             {history.map((h, i) => (
               <tr key={i} className="border-t border-gray-100">
-                <td className="py-1 pr-3 text-gray-600">{h.at.replace("T", " ").slice(0, 19)}</td>
+                <td className="py-1 pr-3 text-gray-600">{formatDateTime(h.at)}</td>
                 <td className="py-1 pr-3">{h.byName ?? t("crud:recordActions.system")}</td>
                 <td className="py-1 pr-3">{stateLabel(h.from)}</td>
                 <td className="py-1 pr-3">{stateLabel(h.to)}</td>
