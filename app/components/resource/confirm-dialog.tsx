@@ -1,4 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
+import * as Dialog from "~/components/ui/dialog";
 import { Form } from "@remix-run/react";
 import * as React from "react";
 import { CsrfInput } from "~/components/csrf-input";
@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useResourceT } from "./i18n";
 
 /**
- * The JavaScript enhancement of a delete confirmation: a Radix dialog whose button posts the same
+ * The JavaScript enhancement of a delete confirmation: a modal dialog whose button posts the same
  * form the confirmation page posts. Without JavaScript the trigger is a link to that page.
  */
 export function ConfirmDeleteDialog({
@@ -32,7 +32,7 @@ export function ConfirmDeleteDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
-          className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
+          className="w-full"
           data-testid="confirm-dialog"
           onCloseAutoFocus={(e) => {
             if (!opener.current?.isConnected) return;

@@ -1,4 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
+import * as Dialog from "~/components/ui/dialog";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as React from "react";
 import { actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
@@ -97,10 +97,7 @@ function ActionDialog({ def, item, name, back, onClose }: { def: ResourceDefinit
     <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
-          data-testid="confirm-dialog"
-        >
+        <Dialog.Content className="w-full" data-testid="confirm-dialog">
           <Dialog.Title className="text-base font-semibold text-gray-800">{label}</Dialog.Title>
           <Dialog.Description className="mt-3 text-sm text-gray-600">
             {t("crud:recordActions.confirm", { action: label, record: String(item[def.labelField] ?? item.id) })}
@@ -305,10 +302,7 @@ export function BulkActionDialog({
     <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/3 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-md bg-white p-6 shadow-xl"
-          data-testid="confirm-dialog"
-        >
+        <Dialog.Content className="w-full" data-testid="confirm-dialog">
           <Dialog.Title className="text-base font-semibold text-gray-800">{t("crud:recordActions.bulk", { action: label })}</Dialog.Title>
           <Dialog.Description className="sr-only">{t("crud:recordActions.bulkConfirm", { action: label, count: rows.length })}</Dialog.Description>
           <Form method="post" action={`${def.page}/${name}`} className="mt-3 space-y-4" onSubmit={onClose}>
