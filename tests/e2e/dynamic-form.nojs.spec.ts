@@ -2,25 +2,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { loginHere } from "../fixtures/e2e";
 
 /**
  * Dynamic forms without JavaScript: a teacher fills the demo template "春游报名" (kindergarten 1). A required field
  * left empty gets its message from the server and nothing is saved; the valid form is saved. An image field is a real
  * upload (multipart, streamed to the API, checked by content) shown as a thumbnail on the answers page.
  */
-const PASSWORD = "Sunny#2026";
-
-async function login(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByLabel("密码").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("without JavaScript a required field left empty is refused by the server, then the form is saved", async ({ page }) => {
   await page.goto("/daily/form");
-  await login(page, "13800000003");
+  await loginHere(page, "13800000003");
   const outing = page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" });
   await expect(outing).toContainText("已提交 1 次");
   await outing.getByRole("link").click();
@@ -44,7 +37,7 @@ test("without JavaScript a required field left empty is refused by the server, t
 
 test("without JavaScript the kindergarten admin builds a template with the intent buttons", async ({ page }) => {
   await page.goto("/daily/formTemplate/new");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005");
   await expect(page.getByTestId("form-builder")).toBeVisible();
   await page.getByLabel("标题").fill("午睡情况");
   await page.getByTestId("builder-add").click();
@@ -70,7 +63,7 @@ test("without JavaScript the kindergarten admin builds a template with the inten
 
 test("the console streams the Excel exports of a report and of a template's answers through the upstream client", async ({ page }) => {
   await page.goto("/daily/formTemplate");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005");
   await page.getByTestId("resource-row").filter({ hasText: "春游报名" }).getByRole("link", { name: "填写记录" }).click();
   // The demo answers (the fill test beside this one may add one).
   await expect(page.getByTestId("answer-row").filter({ hasText: "王小明" })).toHaveCount(1);
@@ -83,7 +76,7 @@ test("the console streams the Excel exports of a report and of a template's answ
 
 test("the super admin downloads the statistics report as Excel from its page", async ({ page }) => {
   await page.goto("/kindergarten/statistics?educationGroupId=2");
-  await login(page, "13800000006");
+  await loginHere(page, "13800000006");
   const href = await page.getByTestId("report-export").getAttribute("href");
   expect(href).toBe("/kindergarten/statistics/export?educationGroupId=2");
   const file = await page.request.get(href!);
@@ -105,7 +98,7 @@ test("without JavaScript an image answer is uploaded with the form and listed wi
 
   // The principal (a recipient, not the teacher of the test above: its counts stay its own).
   await page.goto("/daily/form");
-  await login(page, "13800000001");
+  await loginHere(page, "13800000001");
   await page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" }).getByRole("link").click();
   await page.getByLabel("幼儿姓名").fill("赵小图");
   await page.getByLabel("希望日期").fill("2026-04-12");
@@ -122,7 +115,7 @@ test("without JavaScript an image answer is uploaded with the form and listed wi
   // The kindergarten admin sees the answer with the image's thumbnail (served through the checked /files route).
   await page.context().clearCookies();
   await page.goto("/daily/formTemplate");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005");
   await page.getByTestId("resource-row").filter({ hasText: "春游报名" }).getByRole("link", { name: "填写记录" }).click();
   const thumb = page.getByTestId("answer-row").filter({ hasText: "赵小图" }).getByTestId("answer-thumbnail");
   await expect(thumb).toBeVisible();

@@ -1,19 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { loginHere } from "../fixtures/e2e";
 
 /** Kindergarten management without JavaScript: plain forms, server-side field messages, server-rendered SVG. */
-const PASSWORD = "Sunny#2026";
-
-async function login(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByLabel("密码").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 // Kindergarten 4's admin (group 2), so that this runs beside the JS test of kindergarten 1's setting.
 test("without JavaScript a kindergarten admin fixes a bad MAC address and saves the punch-in setting", async ({ page }) => {
   await page.goto("/kindergarten/punch_setting");
-  await login(page, "13800000405");
+  await loginHere(page, "13800000405");
   await expect(page.getByTestId("punch-setting-intro")).toContainText("星河幼儿园（南山园）");
   await expect(page).toHaveURL(/\/kindergarten\/punch_setting$/);
   const macs = page.getByLabel("MAC 地址");
@@ -40,7 +33,7 @@ test("without JavaScript a kindergarten admin fixes a bad MAC address and saves 
 
 test("without JavaScript the super admin edits a kindergarten and sees the statistics charts as SVG", async ({ page }) => {
   await page.goto("/kindergarten/kindergarten");
-  await login(page, "13800000006");
+  await loginHere(page, "13800000006");
   const row = page.getByTestId("resource-row").filter({ hasText: "SUN003" });
   await row.getByTestId("row-edit").click();
   await expect(page.getByLabel("注册码")).toHaveValue("SUN003");

@@ -1,24 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { hydrated, loginHere } from "../fixtures/e2e";
 
 /**
  * Kindergarten management with JavaScript: the kindergarten admin's punch-in setting (a bad MAC address
  * is named on its field, the fixed form saves with a toast), the super admin edits a kindergarten and
  * reads the statistics, and edits a kindergarten's optional functions.
  */
-const PASSWORD = "Sunny#2026";
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-
-async function login(page: Page, phone: string) {
-  await hydrated(page);
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByLabel("密码").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("a kindergarten admin edits the punch-in setting: a bad MAC address is named, the fix saves", async ({ page }) => {
   await page.goto("/kindergarten/punch_setting");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005", { js: true });
   await expect(page).toHaveURL(/\/kindergarten\/punch_setting$/);
   await hydrated(page);
   await expect(page.getByLabel("WiFi 名称")).toHaveValue("Sunshine-1");
@@ -51,7 +42,7 @@ test("a kindergarten admin edits the punch-in setting: a bad MAC address is name
 
 test("the super admin edits a kindergarten and reads the statistics", async ({ page }) => {
   await page.goto("/kindergarten/kindergarten");
-  await login(page, "13800000006");
+  await loginHere(page, "13800000006", { js: true });
   await expect(page).toHaveURL(/\/kindergarten\/kindergarten$/);
   const row = page.getByTestId("resource-row").filter({ hasText: "SUN002" });
   await row.getByTestId("row-edit").click();
@@ -90,7 +81,7 @@ test("the super admin edits a kindergarten and reads the statistics", async ({ p
 
 test("the super admin edits a kindergarten's optional functions", async ({ page }) => {
   await page.goto("/kindergarten/optionalFunction");
-  await login(page, "13800000006");
+  await loginHere(page, "13800000006", { js: true });
   await page.getByTestId("of-row-3").getByRole("link").click();
   await expect(page).toHaveURL(/\/kindergarten\/optionalFunction\/3\/edit/);
   await hydrated(page);

@@ -1,17 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { loginHere } from "../fixtures/e2e";
 
 /** Record actions without JavaScript: the confirmation page (question, comment, CSRF), post/redirect/get with a toast. */
-const PASSWORD = "Sunny#2026";
-async function login(page: Page, phone: string) {
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByLabel("密码").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("without JavaScript a kindergarten admin disables a user on the confirmation page and enables her again", async ({ page }) => {
   await page.goto("/user/userAdministration?keyword=13800000012");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005");
   await page.goto("/user/userAdministration?keyword=13800000012");
   const row = page.getByTestId("resource-row");
   await expect(row).toHaveCount(1);
@@ -33,7 +27,7 @@ test("without JavaScript a kindergarten admin disables a user on the confirmatio
 test("without JavaScript bulk disable goes through its confirmation page; a pair with one already disabled is refused whole", async ({ page }) => {
   // Kindergarten 1's bus teachers (seeded 136001…): rows 3 and 4 here, rows 1 and 2 in the JavaScript spec.
   await page.goto("/user/userAdministration?keyword=136001");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005");
   await page.goto("/user/userAdministration?keyword=136001");
   const rows = page.getByTestId("resource-row");
   const [a, b] = [rows.nth(2), rows.nth(3)];

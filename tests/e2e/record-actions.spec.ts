@@ -1,19 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { hydrated, loginHere } from "../fixtures/e2e";
 
 /** Record actions with JavaScript: the dialog (with comment), the toast, the detail page's badge and history. */
-const PASSWORD = "Sunny#2026";
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-async function login(page: Page, phone: string) {
-  await hydrated(page);
-  await page.getByLabel("手机号").fill(phone);
-  await page.getByLabel("密码").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("a super admin sends a push draft through the confirmation dialog; the detail page shows the state and history", async ({ page }) => {
   await page.goto("/user/push/new");
-  await login(page, "13800000006");
+  await loginHere(page, "13800000006", { js: true });
   await hydrated(page);
   const title = `RA 推送 ${Date.now().toString(36).slice(-5)}`;
   await page.getByLabel("标题").fill(title);
@@ -37,7 +29,7 @@ test("a super admin sends a push draft through the confirmation dialog; the deta
 
 test("a kindergarten admin disables a user in the dialog and enables her again; her own row offers neither", async ({ page }) => {
   await page.goto("/user/userAdministration");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005", { js: true });
   await page.getByTestId("filter-keyword").fill("13800000011");
   await page.getByTestId("filter-submit").click();
   await hydrated(page);
@@ -61,7 +53,7 @@ test("a kindergarten admin disables a user in the dialog and enables her again; 
 test("bulk record actions: a kindergarten admin disables two users from the bulk bar; a pair with one already disabled is refused whole", async ({ page }) => {
   // Kindergarten 1's bus teachers (seeded 136001…): rows 1 and 2 here, rows 3 and 4 in the no-JavaScript spec.
   await page.goto("/user/userAdministration?keyword=136001");
-  await login(page, "13800000005");
+  await loginHere(page, "13800000005", { js: true });
   await hydrated(page);
   const rows = page.getByTestId("resource-row");
   await expect(rows.nth(3)).toBeVisible();
@@ -104,6 +96,6 @@ test("bulk record actions: a kindergarten admin disables two users from the bulk
 
 test("bulk record actions: a role that may not take them is refused the bulk confirmation URL", async ({ page }) => {
   await page.goto("/user/userAdministration/disable?ids=11");
-  await login(page, "13800000003");
+  await loginHere(page, "13800000003", { js: true });
   expect((await page.goto("/user/userAdministration/disable?ids=11"))?.status()).toBe(403);
 });
