@@ -106,16 +106,7 @@ function ActionDialog({ def, item, name, back, onClose }: { def: ResourceDefinit
             <CsrfInput />
             {back ? <input type="hidden" name="back" value={back} /> : null}
             {a.comment ? <CommentField required={a.comment === "required"} /> : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  {t("crud:actions.cancel")}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant={a.tone === "danger" ? "destructive" : "default"} data-testid={`confirm-${name}`}>
-                {label}
-              </Button>
-            </div>
+            <DialogButtons label={label} danger={a.tone === "danger"} testId={`confirm-${name}`} />
           </Form>
         </Dialog.Content>
       </Dialog.Portal>
@@ -310,16 +301,7 @@ export function BulkActionDialog({
             {back ? <input type="hidden" name="back" value={back} /> : null}
             <BulkSelection def={def} name={name} items={rows} />
             {a.comment ? <CommentField required={a.comment === "required"} /> : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  {t("crud:actions.cancel")}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant={a.tone === "danger" ? "destructive" : "default"} data-testid={`confirm-bulk-${name}`}>
-                {label}
-              </Button>
-            </div>
+            <DialogButtons label={label} danger={a.tone === "danger"} testId={`confirm-bulk-${name}`} />
           </Form>
         </Dialog.Content>
       </Dialog.Portal>
@@ -370,5 +352,22 @@ export function BulkActionPage({ def }: { def: ResourceDefinition }) {
         )}
       </Form>
     </section>
+  );
+}
+
+/** Cancel and the action's own button, at the foot of a record action's dialog (one record or several). */
+function DialogButtons({ label, danger, testId }: { label: string; danger: boolean; testId: string }) {
+  const { t } = useResourceT();
+  return (
+    <div className="flex justify-end gap-2">
+      <Dialog.Close asChild>
+        <Button type="button" variant="outline">
+          {t("crud:actions.cancel")}
+        </Button>
+      </Dialog.Close>
+      <Button type="submit" variant={danger ? "destructive" : "default"} data-testid={testId}>
+        {label}
+      </Button>
+    </div>
   );
 }
