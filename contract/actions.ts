@@ -105,3 +105,14 @@ export interface Transition {
 export function transitionsOf(def: WithActions, rolesOf: (a: ActionDef) => readonly number[]): Transition[] {
   return Object.entries(def.actions ?? {}).flatMap(([action, a]) => a.from.map((from) => ({ action, from, to: a.to, roles: rolesOf(a) })));
 }
+
+/** One transition of a record, as the API's item reply carries it (`history`, read from the audit log). */
+export interface HistoryEntry {
+  action: string;
+  from: string | null;
+  to: string | null;
+  by: number | null;
+  byName: string | null;
+  at: string;
+  comment: string | null;
+}

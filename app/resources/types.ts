@@ -78,16 +78,6 @@ export interface RecordActionResult {
   actionError?: string;
   fieldErrors?: Record<string, string[]>;
 }
-/** One transition of a record (the API's `history`). */
-export interface HistoryEntry {
-  action: string;
-  from: string | null;
-  to: string | null;
-  by: number | null;
-  byName: string | null;
-  at: string;
-  comment: string | null;
-}
 
 export interface ImportReport {
   message: string;

@@ -8,7 +8,7 @@
  * so of two concurrent submits exactly one succeeds. `historyOf` reads the transitions back from the audit log.
  */
 import { z } from "@hono/zod-openapi";
-import { actionNames, actionOf, COMMENT_MAX, labelIn, stateDef, stateOf, storedOf, type ActionDef } from "@contract/actions";
+import { actionNames, actionOf, COMMENT_MAX, labelIn, stateDef, stateOf, storedOf, type ActionDef, type HistoryEntry } from "@contract/actions";
 import { actionRoles, rowRefusal } from "@contract/resource";
 import type { RoleId } from "@contract/roles";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -140,16 +140,6 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
 
 export function registerActions(e: Engine) {
   for (const name of actionNames(e.def)) registerOne(e, name, actionOf(e.def, name)!);
-}
-
-export interface HistoryEntry {
-  action: string;
-  from: string | null;
-  to: string | null;
-  by: number | null;
-  byName: string | null;
-  at: string;
-  comment: string | null;
 }
 
 const parse = (s: unknown): Record<string, unknown> => {

@@ -1,14 +1,14 @@
 import * as Dialog from "~/components/ui/dialog";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as React from "react";
-import { actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
+import { actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type HistoryEntry, type Tone } from "@contract/actions";
 import { actionRoles, type ResourceDefinition } from "@contract/resource";
 import type { RoleId } from "@contract/roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import type { BulkActionData, HistoryEntry, Item, RecordActionData, RecordActionResult } from "~/resources/types";
+import type { BulkActionData, Item, RecordActionData, RecordActionResult } from "~/resources/types";
 import { useResourceT } from "./i18n";
 import { formatDateTime } from "@contract/resource-format";
 
