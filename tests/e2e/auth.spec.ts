@@ -151,7 +151,7 @@ test("an unknown upstream error is a toast, not a crash: switching to a role one
   await login(page, "13800000100");
   await expect(page).toHaveURL(/\/Home$/);
   // A crafted post (the select only offers held roles): the console refuses with the section 8 text.
-  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const csrf = await page.locator('form[action="/switch-role"] input[name="csrf"]').first().inputValue();
   await page.evaluate(async (token) => {
     const form = document.createElement("form");
     form.method = "post";
