@@ -1,6 +1,10 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { FLAGS } from "@contract/optional-function";
 import { jobsMigration } from "@api/jobs/migration";
+import { admissionMigration } from "@api/db/migration-admission";
+import { studentsMigration } from "@api/db/migration-students";
+import { busesDevicesMigration } from "@api/db/migration-buses-devices";
+import { dailyMigration } from "@api/db/migration-daily";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -485,6 +489,10 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "006_files": m006files,
         "007_dynamic_forms": m007dynamicForms,
         "008_jobs": jobsMigration(dialect),
+        "009_students": studentsMigration(dialect),
+        "010_buses_devices": busesDevicesMigration(dialect),
+        "012_daily": dailyMigration(dialect),
+        "014_admission": admissionMigration(dialect),
       };
     },
   };

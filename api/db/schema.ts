@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from "kysely";
+import type { AdmissionTables } from "./schema-admission";
 import type { Flag } from "@contract/optional-function";
 import { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type Gender, type KindergartenVersion, type StudentStatus } from "@contract/entities/vocab";
+import type { DailyTables } from "./schema-daily";
 
 export { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type StudentStatus };
 
@@ -122,6 +124,8 @@ export interface BusesTable {
   stations: string;
   teacher1_id: number | null;
   teacher2_id: number | null;
+  /** Seats (migration 010); null = not given. */
+  seats: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BusTeachersTable {
@@ -170,6 +174,10 @@ export interface StudentsTable {
   home_address: string | null;
   ic_card_no: string | null;
   remark: string | null;
+  /** 009_students */
+  id_type: string | null;
+  id_number: string | null;
+  photo_file_id: number | null;
   created_at: Ts;
   updated_at: Ts;
 }
@@ -298,12 +306,90 @@ export interface StudentAttendanceTable {
   class_id: number | null;
   date: string;
   status: "present" | "absent" | "leave";
+  /** 009_students: where the record came from, arrival time, late flag (late counts as present), last change. */
+  source: Generated<"manual" | "face" | "ic" | "bus">;
+  arrived_at: string | null;
+  late: Generated<Bool>;
+  updated_by: number | null;
+  updated_at: string | null;
 }
 
-export interface Database {
+/** 009_students: who changed an attendance entry from what to what. */
+export interface StudentAttendanceChangesTable {
+  id: Id;
+  student_id: number;
+  kindergarten_id: number;
+  date: string;
+  from_status: string | null;
+  to_status: string;
+  from_late: Bool | null;
+  to_late: Bool;
+  source: string;
+  remark: string | null;
+  changed_by: number | null;
+  changed_at: Ts;
+}
+
+export interface LeaveNotesTable {
+  id: Id;
+  kindergarten_id: number;
+  student_id: number;
+  class_id: number | null;
+  type: "absence" | "exemption";
+  reason: "personal" | "sick" | "bus";
+  /** YYYY-MM-DD, inclusive */
+  start_date: string;
+  end_date: string;
+  status: "waiting" | "passed" | "denied";
+  remark: string | null;
+  created_by: number | null;
+  reviewed_by: number | null;
+  review_comment: string | null;
+  reviewed_at: string | null;
+  created_at: Ts;
+}
+
+export interface StudentStatusHistoryTable {
+  id: Id;
+  student_id: number;
+  kindergarten_id: number;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  changed_by: number | null;
+  changed_at: Ts;
+}
+
+export interface StudentManualsTable {
+  id: Id;
+  kindergarten_id: number;
+  version: number;
+  title: string;
+  content: string;
+  note: string | null;
+  created_by: number | null;
+  created_at: Ts;
+}
+
+export interface StudentSettingsTable {
+  id: Id;
+  kindergarten_id: number;
+  /** HH:MM local time; an arrival after it is late */
+  late_after: Generated<string>;
+  age06_url: string | null;
+  updated_by: number | null;
+  updated_at: string | null;
+}
+
+export interface Database extends AdmissionTables {
   punch_settings: PunchSettingsTable;
   punch_records: PunchRecordsTable;
   student_attendance: StudentAttendanceTable;
+  student_attendance_changes: StudentAttendanceChangesTable;
+  leave_notes: LeaveNotesTable;
+  student_status_history: StudentStatusHistoryTable;
+  student_manuals: StudentManualsTable;
+  student_settings: StudentSettingsTable;
   education_groups: EducationGroupsTable;
   kindergartens: KindergartensTable;
   classes: ClassesTable;
@@ -333,6 +419,12 @@ export interface Database {
   files: FilesTable;
   form_templates: FormTemplatesTable;
   form_answers: FormAnswersTable;
+  bus_riders: BusRidersTable;
+  bus_rides: BusRidesTable;
+  devices: DevicesTable;
+  device_events: DeviceEventsTable;
+  cameras: CamerasTable;
+  student_ic_cards: StudentIcCardsTable;
 }
 
 /** Dynamic forms: templates (fields: the JSON description of contract/dynamic-form.ts) and their answers (JSON by field key). */
@@ -400,3 +492,75 @@ export interface PushOutboxTable {
 }
 
 export type TableName = keyof Database & string;
+
+/** School buses and devices (migration 010_buses_devices, docs/sections/buses-devices.md). */
+export interface BusRidersTable {
+  id: Id;
+  kindergarten_id: number;
+  bus_id: number;
+  student_id: number;
+  station: string;
+  /** Round trip, km (fee band: under 10, 10–20, over 20). */
+  distance_km: number;
+  created_at: Ts;
+}
+
+export interface BusRidesTable {
+  id: Id;
+  kindergarten_id: number;
+  bus_id: number;
+  student_id: number;
+  date: string;
+  trip: "morning" | "afternoon";
+  station: string | null;
+  boarded_at: string | null;
+  alighted_at: string | null;
+  updated_by: number | null;
+  updated_at: Ts;
+}
+
+export interface DevicesTable {
+  id: Id;
+  kindergarten_id: number;
+  /** "A" (/device/faceDevice) or "B" (/device/faceDevice2). */
+  kind: "A" | "B";
+  serial_no: string;
+  name: string;
+  secret_hash: string;
+  last_heartbeat_at: Ts | null;
+  last_event_at: Ts | null;
+  created_at: Ts;
+}
+
+export interface DeviceEventsTable {
+  id: Id;
+  device_id: number;
+  kindergarten_id: number;
+  event_id: string;
+  method: "face" | "ic";
+  student_id: number | null;
+  card_no: string | null;
+  occurred_at: Ts;
+  received_at: Ts;
+  result: "accepted" | "refused";
+  reason: string | null;
+}
+
+export interface CamerasTable {
+  id: Id;
+  kindergarten_id: number;
+  name: string;
+  live_url: string;
+  sort: number;
+  created_at: Ts;
+}
+
+export interface StudentIcCardsTable {
+  id: Id;
+  kindergarten_id: number;
+  student_id: number;
+  card_no: string;
+  status: "active" | "lost" | "replaced";
+  issued_at: Ts;
+  lost_at: Ts | null;
+}
