@@ -322,10 +322,12 @@ export function splitMessage(message: string): { key: string; params: Record<str
   return { key: message.slice(0, i), params: Object.fromEntries(new URLSearchParams(message.slice(i + 1))) };
 }
 
-/** Whether a message is a namespaced i18n key of ours (`crud:…`, `resources:…`). */
-/** Namespaces whose keys the resource machinery translates on both sides (add one when a section brings its own file). */
-export const RESOURCE_NAMESPACES = ["crud", "resources", "kgmgmt", "usermgmt", "reports", "forms"] as const;
-const NAMESPACED_RE = new RegExp(`^(${RESOURCE_NAMESPACES.join("|")}):[\\w.-]+(#.*)?$`);
+/**
+ * Whether a message is a namespaced i18n key (`crud:…`, `resources:…`, a section's `students:…`): any lowercase-first
+ * namespace word, so a section's new namespace (registered in contract/locales/index.ts) needs no second list here;
+ * a key missing from the locales still shows as itself, which the locale tests catch.
+ */
+const NAMESPACED_RE = /^[a-z][A-Za-z0-9]*:[\w.-]+(#.*)?$/;
 export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
 
 // ---------------------------------------------------------------------------------------------

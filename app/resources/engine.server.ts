@@ -9,7 +9,6 @@ import {
   can,
   formSchemaFor,
   listParamNames,
-  RESOURCE_NAMESPACES,
   rowActionsFor,
   visibleFor,
   type Action,
@@ -22,6 +21,7 @@ import type { PageRoute } from "@contract/route-tree";
 import { aesEncrypt } from "@contract/crypto";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
+import { namespaces } from "~/i18n";
 import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
@@ -114,7 +114,7 @@ async function loadOptions(
   const narrowed = sources.filter((s) => s.options && "static" in s.options && s.options.allowed);
   if (narrowed.length) {
     // Static choices that depend on the user (the roles she may grant): computed here, translated, as loaded options.
-    const t = await getT(request, ["menu", ...RESOURCE_NAMESPACES]);
+    const t = await getT(request, [...namespaces] as string[]);
     for (const s of narrowed)
       out[s.name] = allowedOptions(s.options as Extract<OptionSource, { static: unknown }>, actorOf(user)).map((o) => ({
         value: String(o.value),
