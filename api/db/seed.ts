@@ -11,6 +11,7 @@ import { hashPassword } from "@api/auth/password";
 import { seedKindergartenManagement } from "./seed-kgmgmt";
 import { seedForms } from "./seed-forms";
 import { seedPushNotifications } from "./seed-push";
+import { seedBusesDevices } from "./seed-buses-devices";
 import { adultName, childName, foreignName, LEVEL_NAMES, rng, ZH_NUM, type Rng } from "./names";
 
 export const DEMO_PASSWORD = "Sunny#2026";
@@ -503,5 +504,6 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   await seedKindergartenManagement(h.db);
   await seedForms(h.db);
   await seedPushNotifications(h.db);
+  await seedBusesDevices(h.db);
   return { users: b.users.length, students: b.students.length };
 }

@@ -19,6 +19,8 @@ import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
 import { pushNotificationsMapping } from "./push-notifications";
 import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
+import { busesMapping, registerBusRoutes } from "./buses";
+import { camerasMapping, faceDevicesAMapping, faceDevicesBMapping, registerDeviceRoutes, studentIcCardsMapping } from "./devices";
 
 /** Every resource mapping of the API (one line per resource). */
 export const MAPPINGS: ResourceMapping[] = [
@@ -36,6 +38,12 @@ export const MAPPINGS: ResourceMapping[] = [
   pushNotificationsMapping,
   // Daily: dynamic forms
   formTemplatesMapping,
+  // School buses and devices (issue 11)
+  busesMapping,
+  faceDevicesAMapping,
+  faceDevicesBMapping,
+  camerasMapping,
+  studentIcCardsMapping,
 ];
 
 /** Registers every resource's routes and `GET lookups/{name}/` (options for selects). */
@@ -47,6 +55,8 @@ export function registerResources(app: App, deps: Deps) {
   // Record actions (push send, user enable/disable) come from the definitions (engine/actions.ts).
   registerUserRoutes(app, deps);
   registerFormRoutes(app, deps);
+  registerBusRoutes(app, deps);
+  registerDeviceRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
   const { requireAuth } = makeGuards(deps);

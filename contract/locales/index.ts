@@ -20,6 +20,10 @@ import zhReports from "./zh/reports.json";
 import enReports from "./en/reports.json";
 import zhForms from "./zh/forms.json";
 import enForms from "./en/forms.json";
+import zhBuses from "./zh/buses.json";
+import enBuses from "./en/buses.json";
+import zhDevices from "./zh/devices.json";
+import enDevices from "./en/devices.json";
 import type { Lang } from "../settings";
 
 /**
@@ -43,6 +47,8 @@ const zh = {
   usermgmt: zhUsermgmt,
   reports: zhReports,
   forms: zhForms,
+  buses: zhBuses,
+  devices: zhDevices,
 } satisfies Record<string, Dict>;
 
 export type Namespace = keyof typeof zh;
@@ -59,6 +65,8 @@ const en: Record<Namespace, Dict> = {
   usermgmt: enUsermgmt,
   reports: enReports,
   forms: enForms,
+  buses: enBuses,
+  devices: enDevices,
 };
 
 /** Every namespace in both languages. */

@@ -12,6 +12,8 @@ import { doctorStudents } from "./doctor-students";
 import { busTeachers } from "./bus-teachers";
 import { pushNotifications } from "./push-notifications";
 import { formTemplates } from "./form-templates";
+import { buses } from "./buses";
+import { cameras, faceDevicesA, faceDevicesB, studentIcCards } from "./devices";
 
 /** Every resource definition, by name (add one line per new resource). */
 export const RESOURCES: Record<string, ResourceDefinition> = {
@@ -31,6 +33,12 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   pushNotifications,
   // Daily: dynamic forms
   formTemplates,
+  // School buses and devices (issue 11)
+  buses,
+  faceDevicesA,
+  faceDevicesB,
+  cameras,
+  studentIcCards,
 };
 
 export { classes, places };

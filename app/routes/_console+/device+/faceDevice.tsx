@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { faceDevicesA } from "@contract/resources/devices";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /device/faceDevice — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /device/faceDevice — face devices A: serial number, kindergarten, online or offline from the last heartbeat, last check-in; the device's secret is set here (contract/resources/devices.ts). */
+export const loader = resourceListLoader(faceDevicesA);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={faceDevicesA} />;
+}

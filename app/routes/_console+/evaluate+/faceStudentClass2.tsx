@@ -1,9 +1,14 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { FaceRoster, type FaceRosterData } from "./__face-roster";
+import { pageLoader } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { loadDeviceRoster } from "~/routes/_console+/bus+/__buses.server";
 
-/** /evaluate/faceStudentClass2 — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /evaluate/faceStudentClass2 (hidden) — the classes and students face device B knows, per device (?device=<id>). */
+export const loader = pageLoader(async ({ request }) => ({ data: await loadDeviceRoster(request, "B") }));
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+export default function Page() {
+  const { data } = useLoaderData<typeof loader>() as unknown as { data: FaceRosterData };
+  return <FaceRoster data={data} kind="B" />;
+}

@@ -1,0 +1,5 @@
+import { buses } from "@contract/resources/buses";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /bus/schoolBus/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(buses);

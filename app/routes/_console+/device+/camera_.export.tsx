@@ -1,0 +1,5 @@
+import { cameras } from "@contract/resources/devices";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /device/camera/export?format=xlsx|csv: streams the API's file. */
+export const loader = resourceExportLoader(cameras);

@@ -1,0 +1,5 @@
+import { studentIcCards } from "@contract/resources/devices";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /device/studentIc/export?format=xlsx|csv: streams the API's file. */
+export const loader = resourceExportLoader(studentIcCards);
