@@ -17,6 +17,8 @@ import { registerFileRoutes } from "./routes/files";
 import { registerHomeRoutes } from "./routes/home";
 import { registerResources } from "./resources";
 import { registerStatisticsRoutes } from "./routes/statistics";
+import { registerAdmissionRoutes } from "./routes/admission";
+import { registerProtectionRoutes } from "./routes/protection";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -55,6 +57,8 @@ export function buildApp(deps: Deps): App {
   registerHomeRoutes(app, deps);
   registerResources(app, deps);
   registerStatisticsRoutes(app, deps);
+  registerAdmissionRoutes(app, deps);
+  registerProtectionRoutes(app, deps);
   // Every operation: an operationId, its path parameters and the error replies (api/resources/engine/openapi.ts).
   completeOperations(app);
 

@@ -5,6 +5,8 @@ import { admissionMigration } from "@api/db/migration-admission";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
+import { teachingMigration } from "@api/teaching/migration";
+import { tuitionMigration } from "@api/tuition/migration";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -491,7 +493,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "008_jobs": jobsMigration(dialect),
         "009_students": studentsMigration(dialect),
         "010_buses_devices": busesDevicesMigration(dialect),
+        "011_teaching": teachingMigration(dialect),
         "012_daily": dailyMigration(dialect),
+        "013_tuition_assessment": tuitionMigration(dialect),
         "014_admission": admissionMigration(dialect),
       };
     },

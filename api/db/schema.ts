@@ -3,6 +3,8 @@ import type { AdmissionTables } from "./schema-admission";
 import type { Flag } from "@contract/optional-function";
 import { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type Gender, type KindergartenVersion, type StudentStatus } from "@contract/entities/vocab";
 import type { DailyTables } from "./schema-daily";
+import type { TuitionTables } from "@api/tuition/schema";
+import type { TeachingTables } from "@api/teaching/schema";
 
 export { CLASS_LEVELS, STUDENT_STATUSES, type ClassLevel, type StudentStatus };
 
@@ -381,7 +383,7 @@ export interface StudentSettingsTable {
   updated_at: string | null;
 }
 
-export interface Database extends AdmissionTables {
+export interface Database extends AdmissionTables, TeachingTables, TuitionTables, DailyTables {
   punch_settings: PunchSettingsTable;
   punch_records: PunchRecordsTable;
   student_attendance: StudentAttendanceTable;

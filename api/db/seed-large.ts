@@ -10,6 +10,7 @@ import type { DbHandle } from "./index";
 import { SeedBuilder, SEED_TIME, SEQUENCE_TABLES, bulk, demoHashes } from "./seed";
 import { syncSequences } from "./migrations";
 import { rng } from "./names";
+import { seedAdmission } from "./seed-admission";
 
 export interface LargeOptions {
   kindergartens?: number;
@@ -99,7 +100,13 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     b.kindergartens.map((k) => Number(k.id)),
     opts.answersPerTemplate ?? 10,
   );
-  return { groups: b.groups.length, kindergartens: b.kindergartens.length, users: b.users.length, students: b.students.length, ...daily };
+  // Admissions: a year of customers per kindergarten (issue 15).
+  const admission = await seedAdmission(
+    h.db,
+    b.kindergartens.map((k) => Number(k.id)),
+    { customersPerKg: 60, seed: opts.seed ?? 424242 },
+  );
+  return { groups: b.groups.length, kindergartens: b.kindergartens.length, users: b.users.length, students: b.students.length, ...daily, admissionCustomers: admission.customers };
 }
 
 /** A dynamic form of every large kindergarten (JSON description of contract/dynamic-form.ts). */

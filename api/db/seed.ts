@@ -11,7 +11,12 @@ import { hashPassword } from "@api/auth/password";
 import { seedKindergartenManagement } from "./seed-kgmgmt";
 import { seedForms } from "./seed-forms";
 import { seedPushNotifications } from "./seed-push";
+import { seedStudents } from "./seed-students";
+import { seedDaily } from "./seed-daily";
+import { seedAdmission } from "./seed-admission";
 import { seedBusesDevices } from "./seed-buses-devices";
+import { seedTeaching } from "./seed-teaching";
+import { seedTuition } from "./seed-tuition";
 import { adultName, childName, foreignName, LEVEL_NAMES, rng, ZH_NUM, type Rng } from "./names";
 
 export const DEMO_PASSWORD = "Sunny#2026";
@@ -504,6 +509,11 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   await seedKindergartenManagement(h.db);
   await seedForms(h.db);
   await seedPushNotifications(h.db);
+  await seedDaily(h.db, [1, 2, 3, 4]);
+  await seedAdmission(h.db, [1, 2, 3, 4], { demo: true });
+  await seedStudents(h.db);
   await seedBusesDevices(h.db);
+  await seedTeaching(h.db);
+  await seedTuition(h.db);
   return { users: b.users.length, students: b.students.length };
 }

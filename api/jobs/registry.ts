@@ -2,9 +2,10 @@ import { appendFile } from "node:fs/promises";
 import type { JobDefinition } from "./types";
 import { uploadCleanupJob } from "./upload-cleanup";
 import { pushOutboxJob } from "./push-outbox";
+import { protectionErasureJob } from "./protection-erasure";
 
 /** The jobs of the application: adding one is a definition here (see docs/architecture.md "Scheduled jobs"). */
-const BUILT_IN: JobDefinition[] = [uploadCleanupJob, pushOutboxJob];
+const BUILT_IN: JobDefinition[] = [uploadCleanupJob, pushOutboxJob, protectionErasureJob];
 
 /**
  * Test-only: `JOBS_TEST_TICK=<file>` adds `test-tick`, every second, which appends "<slot> <pid>" to the file —

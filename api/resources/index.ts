@@ -19,8 +19,19 @@ import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
 import { pushNotificationsMapping } from "./push-notifications";
 import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
+import { studentsMapping } from "./students";
+import { leaveNotesMapping, leaveNotesTeacherMapping } from "./leave-notes";
+import { registerStudentRoutes } from "./students-routes";
+import { depositsMapping, feeRecordsMapping, payrollsMapping, reconciliationsMapping, refundCalculationsMapping, tuitionBillsMapping, tuitionTemplatesMapping } from "@api/tuition/resources";
+import { assessmentCategoriesMapping, assessmentChecklistsMapping, assessmentObjectivesMapping, studentAssessmentsMapping } from "@api/tuition/assessment";
+import { registerTuitionRoutes } from "@api/tuition/routes";
 import { busesMapping, registerBusRoutes } from "./buses";
 import { camerasMapping, faceDevicesAMapping, faceDevicesBMapping, registerDeviceRoutes, studentIcCardsMapping } from "./devices";
+import { TEACHING_MAPPINGS } from "@api/teaching/mappings";
+import { registerTeachingRoutes } from "@api/teaching/routes";
+import { DAILY_MAPPINGS } from "./daily";
+import { registerDailyRoutes } from "@api/daily/routes";
+import { admissionAppointmentsMapping, admissionCommunicationsMapping, admissionCustomersMapping, admissionReconciliationsMapping } from "./admission";
 
 /** Every resource mapping of the API (one line per resource). */
 export const MAPPINGS: ResourceMapping[] = [
@@ -38,6 +49,31 @@ export const MAPPINGS: ResourceMapping[] = [
   pushNotificationsMapping,
   // Daily: dynamic forms
   formTemplatesMapping,
+  // Students (issue 11)
+  studentsMapping,
+  leaveNotesMapping,
+  leaveNotesTeacherMapping,
+  // Teaching (issue 12)
+  ...TEACHING_MAPPINGS,
+  // Daily section (issue 13)
+  ...DAILY_MAPPINGS,
+  // Admissions CRM
+  admissionCustomersMapping,
+  admissionCommunicationsMapping,
+  admissionAppointmentsMapping,
+  admissionReconciliationsMapping,
+  // Tuition and finance, assessment (issue 14)
+  tuitionTemplatesMapping,
+  tuitionBillsMapping,
+  feeRecordsMapping,
+  refundCalculationsMapping,
+  payrollsMapping,
+  depositsMapping,
+  reconciliationsMapping,
+  assessmentCategoriesMapping,
+  assessmentObjectivesMapping,
+  assessmentChecklistsMapping,
+  studentAssessmentsMapping,
   // School buses and devices (issue 11)
   busesMapping,
   faceDevicesAMapping,
@@ -55,8 +91,12 @@ export function registerResources(app: App, deps: Deps) {
   // Record actions (push send, user enable/disable) come from the definitions (engine/actions.ts).
   registerUserRoutes(app, deps);
   registerFormRoutes(app, deps);
+  registerStudentRoutes(app, deps);
+  registerTuitionRoutes(app, deps);
   registerBusRoutes(app, deps);
   registerDeviceRoutes(app, deps);
+  registerTeachingRoutes(app, deps);
+  registerDailyRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));
   const { requireAuth } = makeGuards(deps);

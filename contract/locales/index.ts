@@ -19,11 +19,25 @@ import enUsermgmt from "./en/usermgmt.json";
 import zhReports from "./zh/reports.json";
 import enReports from "./en/reports.json";
 import zhForms from "./zh/forms.json";
+import zhTeaching from "./zh/teaching.json";
+import enTeaching from "./en/teaching.json";
 import enForms from "./en/forms.json";
 import zhBuses from "./zh/buses.json";
 import enBuses from "./en/buses.json";
 import zhDevices from "./zh/devices.json";
 import enDevices from "./en/devices.json";
+import zhStudents from "./zh/students.json";
+import enStudents from "./en/students.json";
+import zhDaily from "./zh/daily.json";
+import enDaily from "./en/daily.json";
+import zhTuition from "./zh/tuition.json";
+import enTuition from "./en/tuition.json";
+import zhAssessment from "./zh/assessment.json";
+import enAssessment from "./en/assessment.json";
+import zhAdmission from "./zh/admission.json";
+import enAdmission from "./en/admission.json";
+import zhProtection from "./zh/protection.json";
+import enProtection from "./en/protection.json";
 import type { Lang } from "../settings";
 
 /**
@@ -47,8 +61,15 @@ const zh = {
   usermgmt: zhUsermgmt,
   reports: zhReports,
   forms: zhForms,
+  admission: zhAdmission,
+  protection: zhProtection,
+  teaching: zhTeaching,
   buses: zhBuses,
   devices: zhDevices,
+  daily: zhDaily,
+  students: zhStudents,
+  tuition: zhTuition,
+  assessment: zhAssessment,
 } satisfies Record<string, Dict>;
 
 export type Namespace = keyof typeof zh;
@@ -65,8 +86,15 @@ const en: Record<Namespace, Dict> = {
   usermgmt: enUsermgmt,
   reports: enReports,
   forms: enForms,
+  admission: enAdmission,
+  protection: enProtection,
+  teaching: enTeaching,
   buses: enBuses,
   devices: enDevices,
+  daily: enDaily,
+  students: enStudents,
+  tuition: enTuition,
+  assessment: enAssessment,
 };
 
 /** Every namespace in both languages. */

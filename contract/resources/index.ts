@@ -1,4 +1,6 @@
 import type { ResourceDefinition } from "../resource";
+import { deposits, feeRecords, payrolls, reconciliations, refundCalculations, tuitionBills, tuitionTemplates } from "./tuition";
+import { assessmentCategories, assessmentChecklists, assessmentObjectives, studentAssessments } from "./assessment";
 import { classes } from "./classes";
 import { places } from "./places";
 import { groups } from "./groups";
@@ -12,8 +14,19 @@ import { doctorStudents } from "./doctor-students";
 import { busTeachers } from "./bus-teachers";
 import { pushNotifications } from "./push-notifications";
 import { formTemplates } from "./form-templates";
+import { students } from "./students";
+import { leaveNotes, leaveNotesTeacher } from "./leave-notes";
 import { buses } from "./buses";
 import { cameras, faceDevicesA, faceDevicesB, studentIcCards } from "./devices";
+import { observations, courseRecords, lessonPlans, presetPlans, teachingRecords, studentWorks, homeworks, trainingMaterials } from "./teaching";
+import { medications } from "./daily-medications";
+import { notices } from "./daily-notices";
+import { entrusts } from "./daily-entrusts";
+import { careGreetings } from "./daily-care-greetings";
+import { classCirclePosts } from "./daily-class-circle";
+import { healthReports } from "./daily-health-reports";
+import { nurseryRecords } from "./daily-nursery";
+import { admissionAppointments, admissionCommunications, admissionCustomers, admissionReconciliations } from "./admission";
 
 /** Every resource definition, by name (add one line per new resource). */
 export const RESOURCES: Record<string, ResourceDefinition> = {
@@ -33,6 +46,44 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   pushNotifications,
   // Daily: dynamic forms
   formTemplates,
+  // Students (issue 11)
+  students,
+  leaveNotes,
+  leaveNotesTeacher,
+  // Teaching (issue 12)
+  observations,
+  courseRecords,
+  lessonPlans,
+  presetPlans,
+  teachingRecords,
+  studentWorks,
+  homeworks,
+  trainingMaterials,
+  // Daily section (issue 13)
+  medications,
+  notices,
+  entrusts,
+  careGreetings,
+  classCirclePosts,
+  healthReports,
+  nurseryRecords,
+  // Admissions CRM
+  admissionCustomers,
+  admissionCommunications,
+  admissionAppointments,
+  admissionReconciliations,
+  // Tuition and finance, assessment
+  tuitionTemplates,
+  tuitionBills,
+  feeRecords,
+  refundCalculations,
+  payrolls,
+  deposits,
+  tuitionReconciliations: reconciliations,
+  assessmentCategories,
+  assessmentObjectives,
+  assessmentChecklists,
+  studentAssessments,
   // School buses and devices (issue 11)
   buses,
   faceDevicesA,

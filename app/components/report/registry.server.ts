@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { statisticsReport } from "@contract/entities/statistics";
+import { ADMISSION_REPORTS, type AdmissionReportId } from "@contract/entities/admission-reports";
+import { commentRateReport } from "@contract/entities/teaching-comment-rate";
 import type { ReportDefinition } from "@contract/report";
 import { pageLoader } from "~/utils/page";
 import { loadReport, reportExport } from "./report.server";
@@ -10,8 +12,8 @@ import { loadReport, reportExport } from "./report.server";
  * A new report: its definition in contract/, one line here, a page and an export route (docs/architecture.md).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each report has its own reply schema
-const REPORTS: Record<string, ReportDefinition<any>> = { statistics: statisticsReport };
-export type ReportId = "statistics";
+const REPORTS: Record<string, ReportDefinition<any>> = { statistics: statisticsReport, ...ADMISSION_REPORTS, expertCommentRate: commentRateReport };
+export type ReportId = "statistics" | AdmissionReportId | "expertCommentRate";
 
 const reportOf = (id: ReportId) => {
   const def = REPORTS[id];

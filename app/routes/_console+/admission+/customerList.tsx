@@ -1,9 +1,67 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { admissionCustomers } from "@contract/resources/admission";
+import { ResourceListPage } from "~/components/resource/list";
+import { buttonVariants } from "~/components/ui/button";
+import { resourceListAction } from "~/resources/route";
+import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { customerListLoader, type DuplicateGroup } from "./__admission.server";
 
-/** /admission/customerList — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /admission/customerList — the admissions customers (contract/resources/admission.ts `admissionCustomers`): stages
+ * and opportunity states as record actions, import and export; below, customers sharing a phone within a
+ * kindergarten with a link to merge them (roles 1, 12, 16).
+ */
+export const loader = (args: LoaderFunctionArgs) => customerListLoader(args);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+function Duplicates() {
+  const data = useLoaderData<{ duplicates: DuplicateGroup[]; mayMerge: boolean }>();
+  const { t } = useTranslation("admission");
+  if (!data.duplicates?.length) return null;
+  return (
+    <section aria-labelledby="dup-title" className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="customer-duplicates">
+      <h2 id="dup-title" className="mb-2 text-sm font-semibold text-amber-900">
+        {t("customers.duplicates.title")}
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {data.duplicates.map((g) => {
+          const [keep, ...others] = g.customers;
+          return (
+            <li key={`${g.kindergartenId}-${g.phone}`} className="flex flex-wrap items-center gap-2">
+              <span className="text-gray-700">{t("customers.duplicates.phone", { phone: g.phone })}:</span>
+              {g.customers.map((c) => (
+                <Link key={c.id} to={`${admissionCustomers.page}/${c.id}`} className="text-blue-700 underline">
+                  {c.kidName} #{c.id}
+                </Link>
+              ))}
+              {data.mayMerge && keep
+                ? others.map((o) => (
+                    <Link
+                      key={o.id}
+                      to={`${admissionCustomers.page}/${o.id}/merge?into=${keep.id}`}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
+                      data-testid={`merge-${o.id}`}
+                    >
+                      {t("customers.duplicates.merge", { name: `${keep.kidName} #${keep.id}` })}
+                    </Link>
+                  ))
+                : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export default function Page() {
+  return (
+    <div className="space-y-4">
+      <ResourceListPage def={admissionCustomers} />
+      <Duplicates />
+    </div>
+  );
+}

@@ -1,9 +1,18 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { ReportPage, type ReportPageData } from "~/components/report/report-page";
+import { reportPageLoader } from "~/components/report/registry.server";
+import { pageAction } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /admission/customerSource — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /admission/customerSource — customer source analysis (contract/entities/admission-reports.ts, query in api/routes/admission-reports.ts):
+ * GET filters by period and kindergarten, charts as server-rendered SVG beside their tables, Excel export.
+ */
+export const action = pageAction();
+export const loader = reportPageLoader("admissionSources");
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+export default function Page() {
+  const data = useLoaderData<typeof loader>() as unknown as ReportPageData;
+  return <ReportPage data={data} testId="admissionSources" />;
+}

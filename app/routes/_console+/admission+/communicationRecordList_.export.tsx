@@ -1,0 +1,5 @@
+import { admissionCommunications } from "@contract/resources/admission";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /admission/communicationRecordList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
+export const loader = resourceExportLoader(admissionCommunications);

@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { admissionCustomers } from "@contract/resources/admission";
+import { CsrfInput } from "~/components/csrf-input";
+import { ResourceSubPage } from "~/components/resource/pages";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { resourceSubAction, resourceSubLoader } from "~/resources/route";
+import { useTranslation } from "~/utils/i18n-react";
+import { pageMeta } from "~/utils/meta";
+import { mergeAction, mergeIdOf, mergeLoader } from "./__admission.server";
+
+/**
+ * /admission/customerList/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import, the stage actions' confirmations
+ * (/<id>/contact …) and /<id>/merge?into=<id> (merge two customers sharing a phone).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const merge = mergeIdOf(args.params["*"]);
+  if (merge) return mergeLoader(args, merge);
+  return resourceSubLoader(admissionCustomers)(args);
+}
+export async function action(args: ActionFunctionArgs) {
+  const merge = mergeIdOf(args.params["*"]);
+  if (merge) return mergeAction(args, merge);
+  return resourceSubAction(admissionCustomers)(args);
+}
+export const meta = pageMeta;
+
+interface Customer {
+  id: number;
+  kidName: string;
+  phone: string | null;
+  stage: string;
+  kindergartenName: string;
+  createdAt: string;
+}
+
+function MergePage({ from, into }: { from: Customer; into: Customer }) {
+  const { t } = useTranslation("admission");
+  return (
+    <section className="max-w-2xl space-y-4 rounded border bg-white p-4" data-testid="merge-page">
+      <h1 className="text-lg font-semibold">{t("customers.mergePage.title")}</h1>
+      <p className="text-sm text-gray-700">{t("customers.mergePage.explain", { from: from.kidName, fromId: from.id, into: into.kidName, intoId: into.id })}</p>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        {[from, into].map((c) => (
+          <div key={c.id} className="rounded border p-2">
+            <dt className="font-medium">
+              {c.kidName} #{c.id}
+            </dt>
+            <dd>{c.phone}</dd>
+            <dd>{t(`stages.${c.stage}`)}</dd>
+            <dd>{c.kindergartenName}</dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" className="flex gap-2">
+        <CsrfInput />
+        <input type="hidden" name="into" value={into.id} />
+        <Button type="submit" data-testid="merge-submit">
+          {t("customers.mergePage.submit")}
+        </Button>
+        <Link to={admissionCustomers.page} className={buttonVariants({ variant: "outline" })}>
+          {t("customers.mergePage.cancel")}
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export default function Page() {
+  const data = useLoaderData<{ view: string; from?: Customer; into?: Customer }>();
+  if (data.view === "merge" && data.from && data.into) return <MergePage from={data.from} into={data.into} />;
+  return <ResourceSubPage def={admissionCustomers} />;
+}
