@@ -1,9 +1,19 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { useLoaderData } from "@remix-run/react";
+import { ReportPage, type ReportPageData } from "~/components/report/report-page";
+import { reportPageLoader } from "~/components/report/registry.server";
+import { pageAction } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /teaching/ExpertComment — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /teaching/ExpertComment (role 1) — the expert comment rate (contract/entities/teaching-comment-rate.ts): per expert
+ * and per teacher, observations and course records submitted in the period against those evaluated, with charts
+ * rendered on the server (inline SVG beside their data tables), a GET period form and the Excel export.
+ */
+export const action = pageAction();
+export const loader = reportPageLoader("expertCommentRate");
 export const meta = pageMeta;
-export default PlaceholderPage;
+
+export default function Page() {
+  const data = useLoaderData<typeof loader>() as unknown as ReportPageData;
+  return <ReportPage data={data} testId="expert-comment-rate" />;
+}

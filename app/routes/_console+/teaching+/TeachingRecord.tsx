@@ -1,9 +1,13 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { teachingRecords } from "@contract/resources/teaching";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { FileLinks } from "./__teaching-links";
 
-/** /teaching/TeachingRecord — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /teaching/TeachingRecord — the list of the `teachingRecords` resource (contract/resources/teaching.ts). */
+export const loader = resourceListLoader(teachingRecords);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={teachingRecords} rowActions={(item) => <FileLinks item={item} />} />;
+}

@@ -1,9 +1,13 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { courseRecords } from "@contract/resources/teaching";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { EvaluateLink } from "./__teaching-links";
 
-/** /teaching/activity — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /teaching/activity — the list of the `courseRecords` resource (contract/resources/teaching.ts). */
+export const loader = resourceListLoader(courseRecords);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={courseRecords} rowActions={(item) => <EvaluateLink item={item} page="evaluate2" />} />;
+}

@@ -1,9 +1,13 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { observations } from "@contract/resources/teaching";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { EvaluateLink } from "./__teaching-links";
 
-/** /teaching/anecdoteFile — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /teaching/anecdoteFile — the list of the `observations` resource (contract/resources/teaching.ts). */
+export const loader = resourceListLoader(observations);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={observations} rowActions={(item) => <EvaluateLink item={item} page="evaluate1" />} />;
+}

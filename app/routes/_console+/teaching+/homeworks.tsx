@@ -1,9 +1,13 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { homeworks } from "@contract/resources/teaching";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { SubmissionsLink } from "./__teaching-links";
 
-/** /teaching/homeworks — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /teaching/homeworks — the list of the `homeworks` resource (contract/resources/teaching.ts). */
+export const loader = resourceListLoader(homeworks);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={homeworks} rowActions={(item) => <SubmissionsLink item={item} />} />;
+}

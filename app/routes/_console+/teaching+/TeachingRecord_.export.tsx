@@ -1,0 +1,5 @@
+import { teachingRecords } from "@contract/resources/teaching";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /teaching/TeachingRecord/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(teachingRecords);

@@ -1,0 +1,5 @@
+import { lessonPlans } from "@contract/resources/teaching";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /teaching/teaching-plan/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(lessonPlans);

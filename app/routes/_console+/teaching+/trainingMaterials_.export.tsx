@@ -1,0 +1,5 @@
+import { trainingMaterials } from "@contract/resources/teaching";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /teaching/trainingMaterials/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(trainingMaterials);
