@@ -6,6 +6,7 @@ import { ok } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { scoped, switchableKindergartens, type Scope } from "@api/tenancy";
 import { jsonReply, tokenHeader } from "./common";
+import { attentionFor } from "@api/home/attention";
 
 /**
  * GET home/summary — the figures and to-dos of the console's home page, for the caller's role and
@@ -239,6 +240,8 @@ export function registerHomeRoutes(app: App, deps: Deps) {
         const value = await counter[source]();
         todos.push({ key, count: value, path: (await canSeePage(scope, path)) ? path : null });
       }
+      // The registry of "needs attention today" (api/home/attention.ts: one entry per kind of item, keys namespaced).
+      todos.push(...(await attentionFor(deps.db, scope, canSeePage)));
       return ok(c, { cards, todos });
     },
   );

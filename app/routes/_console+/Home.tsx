@@ -90,7 +90,7 @@ export default function Home() {
             <ul className="mt-4 divide-y divide-gray-100">
               {todos.map((todo) => (
                 <li key={todo.key} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="home-todo">
-                  <span className="text-gray-700">{t("home.todos." + todo.key, { defaultValue: todo.key })}</span>
+                  <span className="text-gray-700">{todo.key.includes(":") ? t(todo.key) : t("home.todos." + todo.key, { defaultValue: todo.key })}</span>
                   <span className="flex items-center gap-3">
                     <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{todo.count}</span>
                     {todo.path ? (

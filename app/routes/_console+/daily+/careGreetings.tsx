@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { careGreetings } from "@contract/resources/daily-care-greetings";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /daily/careGreetings — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /daily/careGreetings — care greetings to a family (birthday, sick child, welcome …) with templates. */
+export const loader = resourceListLoader(careGreetings);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={careGreetings} />;
+}

@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { classCirclePosts } from "@contract/resources/daily-class-circle";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /daily/classCircle — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /daily/classCircle — class circle posts (photo, video) per class with the daily limit; hide / show as record actions, delete. */
+export const loader = resourceListLoader(classCirclePosts);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={classCirclePosts} />;
+}

@@ -1,9 +1,18 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { careGreetings } from "@contract/resources/daily-care-greetings";
+import { ResourceSubPage } from "~/components/resource/pages";
+import { resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { pageAction } from "~/utils/page";
 
-/** /evaluate/careGreetings/:id — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /evaluate/careGreetings/:id (hidden) — one record's detail page (the same view as /daily/careGreetings/<id>: fields, state,
+ * history, the record actions, which post to /daily/careGreetings/<id>/<action>).
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  resourceSubLoader(careGreetings)({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
+export const action = pageAction();
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceSubPage def={careGreetings} />;
+}

@@ -1,9 +1,17 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { entrusts } from "@contract/resources/daily-entrusts";
+import { ResourceSubPage } from "~/components/resource/pages";
+import { resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
+import { pageAction } from "~/utils/page";
 
-/** /evaluate/entrust/:id — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/**
+ * /evaluate/entrust/:id (hidden) — one record's detail page (the same view as /daily/entrust/<id>: fields, state,
+ * history, the record actions, which post to /daily/entrust/<id>/<action>).
+ */
+export const loader = (args: LoaderFunctionArgs) => resourceSubLoader(entrusts)({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
+export const action = pageAction();
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceSubPage def={entrusts} />;
+}

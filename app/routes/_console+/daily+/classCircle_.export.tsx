@@ -1,0 +1,5 @@
+import { classCirclePosts } from "@contract/resources/daily-class-circle";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /daily/classCircle/export?format=xlsx|csv&<list filters> */
+export const loader = resourceExportLoader(classCirclePosts);

@@ -1,0 +1,5 @@
+import { medications } from "@contract/resources/daily-medications";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /daily/medication/export?format=xlsx|csv&<list filters> */
+export const loader = resourceExportLoader(medications);

@@ -1,0 +1,5 @@
+import { notices } from "@contract/resources/daily-notices";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /daily/notice/export?format=xlsx|csv&<list filters> */
+export const loader = resourceExportLoader(notices);
