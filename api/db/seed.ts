@@ -11,6 +11,7 @@ import { hashPassword } from "@api/auth/password";
 import { seedKindergartenManagement } from "./seed-kgmgmt";
 import { seedForms } from "./seed-forms";
 import { seedPushNotifications } from "./seed-push";
+import { seedTeaching } from "./seed-teaching";
 import { seedStudents } from "./seed-students";
 import { seedDaily } from "./seed-daily";
 import { seedAdmission } from "./seed-admission";
@@ -509,6 +510,7 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   await seedKindergartenManagement(h.db);
   await seedForms(h.db);
   await seedPushNotifications(h.db);
+  await seedTeaching(h.db);
   await seedDaily(h.db, [1, 2, 3, 4]);
   await seedAdmission(h.db, [1, 2, 3, 4], { demo: true });
   await seedStudents(h.db);

@@ -19,6 +19,8 @@ import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
 import { pushNotificationsMapping } from "./push-notifications";
 import { formTemplatesMapping, registerFormRoutes } from "./form-templates";
+import { TEACHING_MAPPINGS } from "@api/teaching/mappings";
+import { registerTeachingRoutes } from "@api/teaching/routes";
 import { studentsMapping } from "./students";
 import { leaveNotesMapping, leaveNotesTeacherMapping } from "./leave-notes";
 import { registerStudentRoutes } from "./students-routes";
@@ -49,6 +51,8 @@ export const MAPPINGS: ResourceMapping[] = [
   pushNotificationsMapping,
   // Daily: dynamic forms
   formTemplatesMapping,
+  // Teaching (issue 12)
+  ...TEACHING_MAPPINGS,
   // Students (issue 11)
   studentsMapping,
   leaveNotesMapping,
@@ -91,6 +95,7 @@ export function registerResources(app: App, deps: Deps) {
   // Record actions (push send, user enable/disable) come from the definitions (engine/actions.ts).
   registerUserRoutes(app, deps);
   registerFormRoutes(app, deps);
+  registerTeachingRoutes(app, deps);
   registerStudentRoutes(app, deps);
   registerTuitionRoutes(app, deps);
   registerBusRoutes(app, deps);

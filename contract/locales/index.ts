@@ -21,6 +21,8 @@ import enReports from "./en/reports.json";
 import zhForms from "./zh/forms.json";
 import zhTeaching from "./zh/teaching.json";
 import enTeaching from "./en/teaching.json";
+import zhTeaching from "./zh/teaching.json";
+import enTeaching from "./en/teaching.json";
 import enForms from "./en/forms.json";
 import zhBuses from "./zh/buses.json";
 import enBuses from "./en/buses.json";
@@ -61,6 +63,7 @@ const zh = {
   usermgmt: zhUsermgmt,
   reports: zhReports,
   forms: zhForms,
+  teaching: zhTeaching,
   admission: zhAdmission,
   protection: zhProtection,
   teaching: zhTeaching,
@@ -86,6 +89,7 @@ const en: Record<Namespace, Dict> = {
   usermgmt: enUsermgmt,
   reports: enReports,
   forms: enForms,
+  teaching: enTeaching,
   admission: enAdmission,
   protection: enProtection,
   teaching: enTeaching,

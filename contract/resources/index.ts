@@ -14,6 +14,7 @@ import { doctorStudents } from "./doctor-students";
 import { busTeachers } from "./bus-teachers";
 import { pushNotifications } from "./push-notifications";
 import { formTemplates } from "./form-templates";
+import { observations, courseRecords, lessonPlans, presetPlans, teachingRecords, studentWorks, homeworks, trainingMaterials } from "./teaching";
 import { students } from "./students";
 import { leaveNotes, leaveNotesTeacher } from "./leave-notes";
 import { buses } from "./buses";
@@ -46,6 +47,15 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   pushNotifications,
   // Daily: dynamic forms
   formTemplates,
+  // Teaching (issue 12)
+  observations,
+  courseRecords,
+  lessonPlans,
+  presetPlans,
+  teachingRecords,
+  studentWorks,
+  homeworks,
+  trainingMaterials,
   // Students (issue 11)
   students,
   leaveNotes,
