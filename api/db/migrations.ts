@@ -6,7 +6,6 @@ import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
 import { teachingMigration } from "@api/teaching/migration";
-import { teachingMigration } from "@api/teaching/migration";
 import { tuitionMigration } from "@api/tuition/migration";
 
 export type DialectName = "sqlite" | "postgres";
@@ -494,7 +493,6 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "008_jobs": jobsMigration(dialect),
         "009_students": studentsMigration(dialect),
         "010_buses_devices": busesDevicesMigration(dialect),
-        "011_teaching": teachingMigration(dialect),
         "011_teaching": teachingMigration(dialect),
         "012_daily": dailyMigration(dialect),
         "013_tuition_assessment": tuitionMigration(dialect),

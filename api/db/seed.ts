@@ -16,7 +16,6 @@ import { seedStudents } from "./seed-students";
 import { seedDaily } from "./seed-daily";
 import { seedAdmission } from "./seed-admission";
 import { seedBusesDevices } from "./seed-buses-devices";
-import { seedTeaching } from "./seed-teaching";
 import { seedTuition } from "./seed-tuition";
 import { adultName, childName, foreignName, LEVEL_NAMES, rng, ZH_NUM, type Rng } from "./names";
 
@@ -515,7 +514,6 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   await seedAdmission(h.db, [1, 2, 3, 4], { demo: true });
   await seedStudents(h.db);
   await seedBusesDevices(h.db);
-  await seedTeaching(h.db);
   await seedTuition(h.db);
   return { users: b.users.length, students: b.students.length };
 }

@@ -29,8 +29,6 @@ import { assessmentCategoriesMapping, assessmentChecklistsMapping, assessmentObj
 import { registerTuitionRoutes } from "@api/tuition/routes";
 import { busesMapping, registerBusRoutes } from "./buses";
 import { camerasMapping, faceDevicesAMapping, faceDevicesBMapping, registerDeviceRoutes, studentIcCardsMapping } from "./devices";
-import { TEACHING_MAPPINGS } from "@api/teaching/mappings";
-import { registerTeachingRoutes } from "@api/teaching/routes";
 import { DAILY_MAPPINGS } from "./daily";
 import { registerDailyRoutes } from "@api/daily/routes";
 import { admissionAppointmentsMapping, admissionCommunicationsMapping, admissionCustomersMapping, admissionReconciliationsMapping } from "./admission";
@@ -57,8 +55,6 @@ export const MAPPINGS: ResourceMapping[] = [
   studentsMapping,
   leaveNotesMapping,
   leaveNotesTeacherMapping,
-  // Teaching (issue 12)
-  ...TEACHING_MAPPINGS,
   // Daily section (issue 13)
   ...DAILY_MAPPINGS,
   // Admissions CRM
@@ -100,7 +96,6 @@ export function registerResources(app: App, deps: Deps) {
   registerTuitionRoutes(app, deps);
   registerBusRoutes(app, deps);
   registerDeviceRoutes(app, deps);
-  registerTeachingRoutes(app, deps);
   registerDailyRoutes(app, deps);
   const registered = new Map<string, RegisteredResource>();
   for (const m of MAPPINGS) registered.set(m.def.name, registerResource(app, deps, m));

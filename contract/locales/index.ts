@@ -21,8 +21,6 @@ import enReports from "./en/reports.json";
 import zhForms from "./zh/forms.json";
 import zhTeaching from "./zh/teaching.json";
 import enTeaching from "./en/teaching.json";
-import zhTeaching from "./zh/teaching.json";
-import enTeaching from "./en/teaching.json";
 import enForms from "./en/forms.json";
 import zhBuses from "./zh/buses.json";
 import enBuses from "./en/buses.json";
@@ -66,7 +64,6 @@ const zh = {
   teaching: zhTeaching,
   admission: zhAdmission,
   protection: zhProtection,
-  teaching: zhTeaching,
   buses: zhBuses,
   devices: zhDevices,
   daily: zhDaily,
@@ -92,7 +89,6 @@ const en: Record<Namespace, Dict> = {
   teaching: enTeaching,
   admission: enAdmission,
   protection: enProtection,
-  teaching: enTeaching,
   buses: enBuses,
   devices: enDevices,
   daily: enDaily,

@@ -19,7 +19,6 @@ import { students } from "./students";
 import { leaveNotes, leaveNotesTeacher } from "./leave-notes";
 import { buses } from "./buses";
 import { cameras, faceDevicesA, faceDevicesB, studentIcCards } from "./devices";
-import { observations, courseRecords, lessonPlans, presetPlans, teachingRecords, studentWorks, homeworks, trainingMaterials } from "./teaching";
 import { medications } from "./daily-medications";
 import { notices } from "./daily-notices";
 import { entrusts } from "./daily-entrusts";
@@ -60,15 +59,6 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   students,
   leaveNotes,
   leaveNotesTeacher,
-  // Teaching (issue 12)
-  observations,
-  courseRecords,
-  lessonPlans,
-  presetPlans,
-  teachingRecords,
-  studentWorks,
-  homeworks,
-  trainingMaterials,
   // Daily section (issue 13)
   medications,
   notices,
