@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { assessmentCategories } from "@contract/resources/assessment";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /assessment/categories — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /assessment/categories — the list of the `assessmentCategories` resource (contract/resources/assessment.ts). */
+export const loader = resourceListLoader(assessmentCategories);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={assessmentCategories} />;
+}

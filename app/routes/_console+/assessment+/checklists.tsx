@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { assessmentChecklists } from "@contract/resources/assessment";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /assessment/checklists — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /assessment/checklists — the list of the `assessmentChecklists` resource (contract/resources/assessment.ts). */
+export const loader = resourceListLoader(assessmentChecklists);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={assessmentChecklists} />;
+}

@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { refundCalculations } from "@contract/resources/tuition";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /tuition/refundCaculations — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /tuition/refundCaculations — the list of the `refundCalculations` resource (contract/resources/tuition.ts). */
+export const loader = resourceListLoader(refundCalculations);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={refundCalculations} />;
+}

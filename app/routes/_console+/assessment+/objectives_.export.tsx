@@ -1,0 +1,5 @@
+import { assessmentObjectives } from "@contract/resources/assessment";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /assessment/objectives/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(assessmentObjectives);

@@ -1,0 +1,5 @@
+import { deposits } from "@contract/resources/tuition";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /tuition/deposit/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(deposits);

@@ -1,0 +1,5 @@
+import { feeRecords } from "@contract/resources/tuition";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /tuition/fee/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(feeRecords);

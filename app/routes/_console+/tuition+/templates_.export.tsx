@@ -1,0 +1,5 @@
+import { tuitionTemplates } from "@contract/resources/tuition";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /tuition/templates/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(tuitionTemplates);

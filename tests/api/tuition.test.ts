@@ -1,0 +1,444 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setPaymentsPublicBase, signLocal } from "@api/services/payments";
+import { phoneOf, startTestApi, type TestApi } from "./helpers";
+
+/**
+ * Tuition and finance and assessment (issue 14), SQLite and PostgreSQL (TEST_DATABASE=postgres): money against worked
+ * examples, bills' state table and who moves it, the parent's reach, the payment callback (good, bad signature, wrong
+ * amount, repeated), the deposit race, refund messages, payroll slip, fee totals, assessments.
+ */
+let t: TestApi;
+const tk: Record<string, string> = {};
+const db = () => t.api.handle.db;
+
+beforeAll(async () => {
+  t = await startTestApi();
+  setPaymentsPublicBase(t.url.endsWith("/") ? t.url : `${t.url}/`);
+  for (const [k, p] of Object.entries({ fin: 14, parent: 4, teacher: 3, principal: 1, expert: 2, admin6: 6, admin5: 5 })) tk[k] = await t.token(phoneOf(p));
+}, 90000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function notify(provider: "wechat" | "alipay", fields: Record<string, string>, sign?: string) {
+  const f = { ...fields, sign: sign ?? signLocal(provider, fields) };
+  const res = await fetch(new URL(`payments/notify/${provider}/`, t.url), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(f).toString(),
+  });
+  return (await res.json()) as { outcome: string };
+}
+
+describe("templates and bills", () => {
+  let templateId = 0;
+  let classId = 0;
+  it("section 5: payment item names and values cannot be empty (422 per field, nothing stored)", async () => {
+    const before = await db()
+      .selectFrom("tuition_templates")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const r = await t.call("POST", "tuition/templates/", {
+      token: tk.fin,
+      form: { name: "测试", level: "senior", period: "term", items: "保育费=\n伙食费=450" },
+      lang: "en",
+    });
+    expect(r.code).toBe(422);
+    expect(r.data.errors.items[0]).toBe("Payment item values cannot be empty");
+    const r2 = await t.call("POST", "tuition/templates/", { token: tk.fin, form: { name: "测试", level: "senior", period: "term", items: "=450" } });
+    expect(r2.data.errors.items[0]).toBe("缴费项目名称不能为空");
+    const after = await db()
+      .selectFrom("tuition_templates")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+  it("a year template: 10 months of the monthly items", async () => {
+    const cls = await db()
+      .selectFrom("classes")
+      .select(["id", "level"])
+      .where("kindergarten_id", "=", 1)
+      .where("level", "=", "senior")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    classId = Number(cls.id);
+    const r = await t.call("POST", "tuition/templates/", {
+      token: tk.fin,
+      form: { name: "大班学年", level: "senior", period: "year", items: "保育费=3000\n伙食费=450.50\n校车费（10-20公里）=350" },
+    });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    templateId = r.data.id;
+    expect(r.data.monthlyFen).toBe(380050);
+    expect(r.data.billText).toBe("¥38,005.00");
+  });
+  it("generates a class's bills with a discount: every bill reproduces from its lines", async () => {
+    const refused = await t.call("POST", "tuition/bills/generate/", { token: tk.parent, form: { classId, templateId } });
+    expect(refused.code).toBe(403);
+    const bad = await t.call("POST", "tuition/bills/generate/", { token: tk.fin, form: { classId, templateId, discount: 101 } });
+    expect(bad.code).toBe(422);
+    const r = await t.call("POST", "tuition/bills/generate/", { token: tk.fin, form: { classId, templateId, discount: 15, title: "2026学年" } });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    const n = await db()
+      .selectFrom("students")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("class_id", "=", classId)
+      .where("status", "=", "at_school")
+      .executeTakeFirstOrThrow();
+    expect(r.data.count).toBe(Number(n.n));
+    const bill = await t.call("GET", `tuition/bills/${r.data.ids[0]}/`, { token: tk.fin });
+    // 380050 × 10 = 3800500; × 85 / 100 = 3230425
+    expect(bill.data.subtotalFen).toBe(3800500);
+    expect(bill.data.amountFen).toBe(3230425);
+    expect(bill.data.discountFen).toBe(570075);
+    expect(bill.data.status).toBe("unannounced");
+  });
+});
+
+describe("bill states, the parent and the payment callback", () => {
+  let billId = 0;
+  let amount = 0;
+  it("the parent sees only his children's bills", async () => {
+    const mine = await db().selectFrom("student_parents").select("student_id").where("parent_id", "=", 4).execute();
+    const ids = mine.map((m) => Number(m.student_id));
+    const r = await t.call("GET", "tuition/bills/", { token: tk.parent, query: { pageSize: 100 } });
+    expect(r.code).toBe(200);
+    expect(r.data.total).toBeGreaterThan(0);
+    for (const b of r.data.list) expect(ids).toContain(b.studentId);
+    const other = await db()
+      .selectFrom("tuition_bills")
+      .select("id")
+      .where("student_id", "not in", ids)
+      .where("kindergarten_id", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect((await t.call("GET", `tuition/bills/${other.id}/`, { token: tk.parent })).code).toBe(404);
+    const announced = r.data.list.find((b: { status: string }) => b.status === "announced");
+    billId = announced.id;
+    amount = announced.amountFen;
+    expect(announced.actions.pay).toBe(true);
+    // A parent changes nothing else.
+    expect((await t.call("POST", `tuition/bills/${billId}/confirm/`, { token: tk.parent })).code).toBe(403);
+    expect((await t.call("DELETE", `tuition/bills/${billId}/`, { token: tk.parent })).code).toBe(403);
+  });
+  it("QR: only for a pending bill, SVG from the server", async () => {
+    expect((await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.parent, query: { provider: "alipay" } })).code).toBe(409);
+    const pay = await t.call("POST", `tuition/bills/${billId}/pay/`, { token: tk.parent });
+    expect(pay.code, JSON.stringify(pay)).toBe(200);
+    const qr = await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.parent, query: { provider: "alipay" } });
+    expect(qr.code, JSON.stringify(qr)).toBe(200);
+    expect(qr.data.svg).toContain("<svg");
+    expect(qr.data.amountFen).toBe(amount);
+    expect(qr.data.qrText).toContain(`payments/local/alipay/checkout/${qr.data.orderNo}`);
+    // The same order is reused.
+    const again = await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.parent, query: { provider: "alipay" } });
+    expect(again.data.orderNo).toBe(qr.data.orderNo);
+    expect((await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.fin, query: { provider: "alipay" } })).code).toBe(403);
+    expect((await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.parent, query: { provider: "paypal" } })).code).toBe(422);
+  });
+  it("provider failure: 502 with the QR failure message", async () => {
+    process.env.PAYMENTS_FAIL = "wechat";
+    try {
+      const r = await t.call("GET", `tuition/bills/${billId}/qr/`, { token: tk.parent, query: { provider: "wechat" }, lang: "en" });
+      expect(r.code).toBe(502);
+      expect(r.msg).toBe("The QR code failed to load");
+    } finally {
+      delete process.env.PAYMENTS_FAIL;
+    }
+  });
+  it("callbacks: a bad signature, a wrong amount change nothing; a good one marks paid awaiting confirmation once", async () => {
+    const order = await db().selectFrom("payment_orders").selectAll().where("bill_id", "=", billId).where("provider", "=", "alipay").executeTakeFirstOrThrow();
+    const fields = { notifyId: "NTEST1", orderNo: order.order_no, amountFen: String(amount), paidAt: "2026-01-20T10:00:00.000Z" };
+    const fees = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("fee_records")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("bill_id", "=", billId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const state = async () => (await db().selectFrom("tuition_bills").select("status").where("id", "=", billId).executeTakeFirstOrThrow()).status;
+
+    expect((await notify("alipay", fields, "0".repeat(64))).outcome).toBe("badSignature");
+    expect((await notify("wechat", fields)).outcome).toBe("unknownOrder"); // signed for another provider's order
+    expect((await notify("alipay", { ...fields, notifyId: "NTEST0", amountFen: String(amount - 1) })).outcome).toBe("wrongAmount");
+    expect(await state()).toBe("pending");
+    expect(await fees()).toBe(0);
+
+    expect((await notify("alipay", fields)).outcome).toBe("paid");
+    expect(await state()).toBe("paidUnconfirmed");
+    expect(await fees()).toBe(1);
+    expect((await notify("alipay", fields)).outcome).toBe("duplicate");
+    expect((await notify("alipay", { ...fields, notifyId: "NTEST2" })).outcome).toBe("duplicate");
+    expect(await fees()).toBe(1);
+    const fee = await db().selectFrom("fee_records").selectAll().where("bill_id", "=", billId).executeTakeFirstOrThrow();
+    expect(Number(fee.amount_fen)).toBe(amount);
+    expect(fee.channel).toBe("alipay");
+
+    // Finance confirms; the history names who moved each step.
+    const c = await t.call("POST", `tuition/bills/${billId}/confirm/`, { token: tk.fin });
+    expect(c.code, JSON.stringify(c)).toBe(200);
+    const item = await t.call("GET", `tuition/bills/${billId}/`, { token: tk.fin });
+    expect(item.data.status).toBe("paid");
+    const hist = item.data.history.map((h: { action: string; to: string; by: number | null }) => [h.action, h.to, h.by]);
+    expect(hist).toEqual([
+      ["pay", "pending", 4],
+      ["markPaid", "paidUnconfirmed", null],
+      ["confirm", "paid", 14],
+    ]);
+  });
+  it("the stand-in checkout pays through the same signed callback", async () => {
+    const b = await db()
+      .selectFrom("tuition_bills")
+      .select(["id", "amount_fen"])
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "announced")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await db().updateTable("tuition_bills").set({ status: "pending" }).where("id", "=", b.id).execute();
+    const parentOf = await db().selectFrom("tuition_bills").select("student_id").where("id", "=", b.id).executeTakeFirstOrThrow();
+    await db().insertInto("student_parents").values({ student_id: parentOf.student_id, parent_id: 4, relationship: "father" }).execute();
+    const qr = await t.call("GET", `tuition/bills/${b.id}/qr/`, { token: tk.parent, query: { provider: "wechat" } });
+    expect(qr.code).toBe(200);
+    const page = await fetch(qr.data.qrText);
+    expect(await page.text()).toContain(`¥`);
+    const paid = await (await fetch(qr.data.qrText, { method: "POST" })).text();
+    expect(paid).toContain("paid");
+    expect((await db().selectFrom("tuition_bills").select("status").where("id", "=", b.id).executeTakeFirstOrThrow()).status).toBe("paidUnconfirmed");
+  });
+  it("state table: finance announces, withdraws, records an offline payment (comment required), confirms; wrong states 409", async () => {
+    const b = await db()
+      .selectFrom("tuition_bills")
+      .select(["id"])
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "unannounced")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const id = Number(b.id);
+    expect((await t.call("POST", `tuition/bills/${id}/confirm/`, { token: tk.fin })).code).toBe(409);
+    expect((await t.call("POST", `tuition/bills/${id}/announce/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("PUT", `tuition/bills/${id}/`, { token: tk.fin, form: { studentId: 1, templateId: 1 } })).code).toBe(409);
+    expect((await t.call("POST", `tuition/bills/${id}/withdraw/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("POST", `tuition/bills/${id}/announce/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("POST", `tuition/bills/${id}/markPaid/`, { token: tk.fin })).code).toBe(422);
+    expect((await t.call("POST", `tuition/bills/${id}/markPaid/`, { token: tk.fin, form: { comment: "现金" } })).code).toBe(200);
+    expect((await t.call("POST", `tuition/bills/${id}/markPaid/`, { token: tk.fin, form: { comment: "again" } })).code).toBe(409);
+    expect((await t.call("POST", `tuition/bills/${id}/confirm/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("POST", `tuition/bills/${id}/announce/`, { token: tk.fin })).code).toBe(409);
+  });
+});
+
+describe("fee records sum to the bills", () => {
+  it("payments of a kindergarten = the amounts of its paid bills (seed + this run)", async () => {
+    const paid = await db()
+      .selectFrom("tuition_bills")
+      .select((eb) => eb.fn.sum<number>("amount_fen").as("s"))
+      .where("kindergarten_id", "=", 1)
+      .where("status", "in", ["paid", "paidUnconfirmed"])
+      .executeTakeFirstOrThrow();
+    const r = await t.call("GET", "tuition/fee/", { token: tk.fin, query: { pageSize: 10000, kind: "payment" } });
+    const sum = r.data.list.filter((f: { channel: string }) => f.channel !== "deposit").reduce((a: number, f: { amountFen: number }) => a + f.amountFen, 0);
+    const deposits = r.data.list
+      .filter((f: { channel: string }) => f.channel === "deposit")
+      .reduce((a: number, f: { amountFen: number }) => a + f.amountFen, 0);
+    expect(sum + deposits).toBe(Number(paid.s) + deposits);
+    expect(sum).toBe(Number(paid.s));
+  });
+  it("a refund cannot exceed what was paid", async () => {
+    const f = await db()
+      .selectFrom("fee_records")
+      .select(["bill_id", "amount_fen"])
+      .where("kindergarten_id", "=", 1)
+      .where("kind", "=", "payment")
+      .where("bill_id", "is not", null)
+      .executeTakeFirstOrThrow();
+    const too = await t.call("POST", "tuition/fee/", {
+      token: tk.fin,
+      form: { billId: f.bill_id!, kind: "refund", channel: "cash", amount: ((Number(f.amount_fen) + 1) / 100).toFixed(2), occurredOn: "2026-01-20" },
+    });
+    expect(too.code).toBe(422);
+    const ok = await t.call("POST", "tuition/fee/", {
+      token: tk.fin,
+      form: { billId: f.bill_id!, kind: "refund", channel: "cash", amount: "100.00", occurredOn: "2026-01-20" },
+    });
+    expect(ok.code, JSON.stringify(ok)).toBe(200);
+    expect(ok.data.amountFen).toBe(10000);
+  });
+});
+
+describe("deposit", () => {
+  it("never negative: of two concurrent uses of the whole balance exactly one wins", async () => {
+    const s = await db()
+      .selectFrom("students")
+      .select("id")
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "at_school")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const add = await t.call("POST", "tuition/deposits/", { token: tk.fin, form: { studentId: s.id, kind: "deposit", amount: "500.00" } });
+    expect(add.code, JSON.stringify(add)).toBe(200);
+    expect(add.data.balanceFen).toBe(50000);
+    const both = await Promise.all(
+      [1, 2].map(() => t.call("POST", "tuition/deposits/", { token: tk.fin, form: { studentId: s.id, kind: "use", amount: "500.00" } })),
+    );
+    expect(both.map((r) => r.code).sort()).toEqual([200, 422]);
+    const bal = await db().selectFrom("deposit_balances").select("balance_fen").where("student_id", "=", s.id).executeTakeFirstOrThrow();
+    expect(Number(bal.balance_fen)).toBe(0);
+    const over = await t.call("POST", "tuition/deposits/", { token: tk.fin, form: { studentId: s.id, kind: "refund", amount: "0.01" }, lang: "en" });
+    expect(over.code).toBe(422);
+    expect(over.data.errors.amount[0]).toBe("Not enough deposit: the balance is ¥0.00");
+  });
+  it("a bill using the deposit takes it; deleting the bill gives it back", async () => {
+    const s = await db()
+      .selectFrom("students as s")
+      .innerJoin("classes as c", "c.id", "s.class_id")
+      .select(["s.id", "c.level"])
+      .where("s.kindergarten_id", "=", 1)
+      .where("s.status", "=", "at_school")
+      .orderBy("s.id", "desc")
+      .limit(1)
+      .offset(1)
+      .executeTakeFirstOrThrow();
+    await t.call("POST", "tuition/deposits/", { token: tk.fin, form: { studentId: s.id, kind: "deposit", amount: "1000.00" } });
+    const tpl = await db()
+      .selectFrom("tuition_templates")
+      .select("id")
+      .where("kindergarten_id", "=", 1)
+      .where("level", "=", s.level)
+      .where("period", "=", "month")
+      .executeTakeFirstOrThrow();
+    const b = await t.call("POST", "tuition/bills/", { token: tk.fin, form: { studentId: s.id, templateId: tpl.id, useDeposit: "on", discount: 0 } });
+    expect(b.code, JSON.stringify(b)).toBe(200);
+    expect(b.data.depositFen).toBe(100000);
+    expect(b.data.amountFen).toBe(b.data.subtotalFen - 100000);
+    const bal = async () =>
+      Number((await db().selectFrom("deposit_balances").select("balance_fen").where("student_id", "=", s.id).executeTakeFirstOrThrow()).balance_fen);
+    expect(await bal()).toBe(0);
+    expect((await t.call("DELETE", `tuition/bills/${b.data.id}/`, { token: tk.fin })).code).toBe(200);
+    expect(await bal()).toBe(100000);
+  });
+});
+
+describe("refund calculations", () => {
+  it("section 5's messages", async () => {
+    const r = await t.call("POST", "tuition/refund_calculations/", { token: tk.fin, form: { name: "x", price: "0" }, lang: "en" });
+    expect(r.code).toBe(422);
+    const e = r.data.errors;
+    expect(e.method[0]).toBe("Refund method is required");
+    expect(e.rounding[0]).toBe("Rounding method is required");
+    expect(e.price[0]).toBe("The refund price must be greater than zero");
+    expect(e.monthDays[0]).toBe("Fill in the days of each month");
+    expect(e.itemNames[0]).toBe("Add payment items");
+  });
+  it("days setup complete: lines reproduce the total", async () => {
+    const r = await t.call("POST", "tuition/refund_calculations/", {
+      token: tk.fin,
+      lang: "en",
+      form: {
+        name: "病假",
+        method: "days",
+        basis: "monthly",
+        price: "2800",
+        rounding: "up",
+        monthDays: "2026-01=17\n2026-02=15",
+        absence: "2026-01=7\n2026-02=15",
+        itemNames: "保育费",
+      },
+    });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    expect(r.msg).toBe("Days setup complete; the refund is calculated");
+    // 280000 × 7 / 17 = 115294.1 → up 115295; 280000 × 15 / 15 = 280000
+    expect(r.data.totalFen).toBe(395295);
+    expect(r.data.lines).toContain("2026-01: 2800.00 × 7 / 17 = 1152.95");
+  });
+});
+
+describe("payrolls", () => {
+  it("net = base + allowances − deductions; slip as PDF; never negative", async () => {
+    const r = await t.call("POST", "tuition/payrolls/", {
+      token: tk.fin,
+      form: { month: "2026-02", staffName: "Li Na", staffPhone: "13912399999", base: "5200", allowances: "600.5", deductions: "315.25" },
+    });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    expect(r.data.netFen).toBe(548525);
+    const neg = await t.call("POST", "tuition/payrolls/", {
+      token: tk.fin,
+      form: { month: "2026-02", staffName: "x", staffPhone: "13912399998", base: "1", deductions: "2" },
+    });
+    expect(neg.code).toBe(422);
+    const res = await fetch(new URL(`tuition/payrolls/${r.data.id}/slip/`, t.url), { headers: { token: tk.fin } });
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const buf = Buffer.from(await res.arrayBuffer());
+    expect(buf.subarray(0, 5).toString()).toBe("%PDF-");
+    const other = await fetch(new URL(`tuition/payrolls/${r.data.id}/slip/`, t.url), { headers: { token: tk.parent } });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe("reconciliation", () => {
+  it("pending by admission → pending by financial → done; differences listed", async () => {
+    const r = await t.call("POST", "tuition/reconciliations/", {
+      token: tk.fin,
+      form: { month: "2026-03", admission: "100.00", admissionLines: "王小明=100" },
+    });
+    expect(r.code, JSON.stringify(r)).toBe(200);
+    expect(r.data.status).toBe("pendingAdmission");
+    expect(r.data.differenceFen).toBe(10000);
+    expect(r.data.differences).toContain("王小明: 100.00 − 0.00 = 100.00");
+    expect((await t.call("POST", `tuition/reconciliations/${r.data.id}/financeConfirm/`, { token: tk.fin })).code).toBe(409);
+    expect((await t.call("POST", `tuition/reconciliations/${r.data.id}/admissionConfirm/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("POST", `tuition/reconciliations/${r.data.id}/financeConfirm/`, { token: tk.fin })).code).toBe(200);
+    expect((await t.call("DELETE", `tuition/reconciliations/${r.data.id}/`, { token: tk.fin })).code).toBe(409);
+  });
+});
+
+describe("assessment", () => {
+  it("the super admin builds the framework; others may not", async () => {
+    const c = await t.call("POST", "assessment/categories/", { token: tk.admin6, form: { name: "艺术", nameEn: "Arts", sort: 9 } });
+    expect(c.code).toBe(200);
+    const o = await t.call("POST", "assessment/objectives/", { token: tk.admin6, form: { categoryId: c.data.id, name: "感受与欣赏", level: "senior" } });
+    expect(o.code).toBe(200);
+    const i = await t.call("POST", "assessment/checklists/", {
+      token: tk.admin6,
+      form: { objectiveId: o.data.id, time: "end", content: "喜欢唱歌", maxScore: 5 },
+    });
+    expect(i.code).toBe(200);
+    expect((await t.call("POST", "assessment/categories/", { token: tk.admin5, form: { name: "x" } })).code).toBe(403);
+    expect((await t.call("DELETE", `assessment/categories/${c.data.id}/`, { token: tk.admin6 })).code).toBe(409);
+    const totals = await t.call("GET", "assessment/totals/", { token: tk.admin6 });
+    expect(totals.data.list.find((x: { level: string; time: string }) => x.level === "senior" && x.time === "end").total).toBe(50);
+  });
+  it("the teacher scores her class's child; scores out of range 422; principal and expert read", async () => {
+    const cls = await db().selectFrom("class_teachers").select("class_id").where("user_id", "=", 3).executeTakeFirstOrThrow();
+    const s = await db().selectFrom("students").select("id").where("class_id", "=", cls.class_id).orderBy("id").executeTakeFirstOrThrow();
+    const created = await t.call("POST", "student/assessments/", { token: tk.teacher, form: { studentId: s.id, schoolYear: "2025-2026", time: "end" } });
+    expect(created.code, JSON.stringify(created)).toBe(200);
+    const dup = await t.call("POST", "student/assessments/", { token: tk.teacher, form: { studentId: s.id, schoolYear: "2025-2026", time: "end" } });
+    expect(dup.code).toBe(422);
+    const sheet = await t.call("GET", `student/assessments/${created.data.id}/sheet/`, { token: tk.teacher });
+    expect(sheet.code).toBe(200);
+    const items = sheet.data.items as { id: number; maxScore: number }[];
+    expect(items.length).toBeGreaterThan(0);
+    const bad = await t.call("POST", `student/assessments/${created.data.id}/scores/`, {
+      token: tk.teacher,
+      form: { [`score_${items[0]!.id}`]: items[0]!.maxScore + 1 },
+    });
+    expect(bad.code).toBe(422);
+    const form = Object.fromEntries(items.map((i) => [`score_${i.id}`, i.maxScore]));
+    const saved = await t.call("POST", `student/assessments/${created.data.id}/scores/`, { token: tk.teacher, form });
+    expect(saved.data.totalScore).toBe(items.reduce((a, i) => a + i.maxScore, 0));
+    expect((await t.call("POST", `student/assessments/${created.data.id}/scores/`, { token: tk.principal, form })).code).toBe(403);
+    const read = await t.call("GET", `student/assessments/${created.data.id}/sheet/`, { token: tk.principal });
+    expect(read.data.progress.map((p: { time: string }) => p.time)).toEqual(["beginning", "middle", "end"]);
+    const sum = await t.call("GET", "student/assessments/summary/", { token: tk.expert });
+    expect(sum.code).toBe(200);
+    // Another teacher's child: 404.
+    const other = await db()
+      .selectFrom("student_assessments")
+      .select("id")
+      .where("class_id", "!=", cls.class_id)
+      .where("kindergarten_id", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect((await t.call("GET", `student/assessments/${other.id}/sheet/`, { token: tk.teacher })).code).toBe(404);
+  });
+});
