@@ -676,6 +676,7 @@ async function main() {
     if (overBudget.length) out.push(`**JavaScript budget exceeded** on ${overBudget.length} of ${assets.length} pages: the bench exits with code 2.`, "");
   }
   out.push(...writeRunMarkdown(writes));
+  out.push(...(await (await import("./devices")).benchDevices())); // device event ingestion (issue 11)
   out.push(`Total bench time: ${((Date.now() - t0) / 1000).toFixed(0)} s.`, "");
   const md = out.join("\n");
   console.log("\n" + md);

@@ -28,16 +28,15 @@ export function lastSchoolDays(end: string, n: number): string[] {
   return out;
 }
 
-/** Weekdays of a school year (September 1 to June 30 before `end`'s school year end), at most up to `end`. */
-export function schoolYearDays(end: string): string[] {
-  const y = Number(end.slice(0, 4)) - (Number(end.slice(5, 7)) >= 9 ? 0 : 1);
+/** A school year up to `end`: the last 190 weekdays outside the summer break (July and August), oldest first. */
+export function schoolYearDays(end: string, n = 190): string[] {
   const out: string[] = [];
-  const d = new Date(`${y}-09-01T00:00:00Z`);
-  const last = `${y + 1}-06-30` < end ? `${y + 1}-06-30` : end;
-  while (d.toISOString().slice(0, 10) <= last) {
+  const d = new Date(`${end}T00:00:00Z`);
+  while (out.length < n) {
     const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) out.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
+    const m = d.getUTCMonth() + 1;
+    if (wd !== 0 && wd !== 6 && m !== 7 && m !== 8) out.unshift(d.toISOString().slice(0, 10));
+    d.setUTCDate(d.getUTCDate() - 1);
   }
   return out;
 }
@@ -48,6 +47,8 @@ export async function seedBusesDevices(db: Kysely<Database>, opts: { kindergarte
   const kgs = opts.kindergartens ?? [1, 2, 3, 4];
   const days = opts.days ?? lastSchoolDays(localDateTime(new Date().toISOString()).date, 10);
   const large = opts.large ?? false;
+  // Demo: every child checks in on 12 days of 13; large: one child in five per day (a school year stays a few million rows).
+  const eventEvery = large ? 5 : 13;
   if (!kgs.length) return { riders: 0, rides: 0, devices: 0, events: 0, cards: 0, cameras: 0 };
 
   // Seats, riders (distance spread over the three fee bands), then the students' bus fields agree with them.
@@ -162,7 +163,7 @@ export async function seedBusesDevices(db: Kysely<Database>, opts: { kindergarte
         days.d || 'T00:00:00.000Z', 'accepted', null
       from students s cross join days
       join devices dv on dv.kindergarten_id = s.kindergarten_id and dv.kind = 'A' and dv.serial_no like 'FA-%01'
-      where s.kindergarten_id in (${sql.join(kgs)}) and s.status = 'at_school' and (s.id + days.n) % 13 <> 0
+      where s.kindergarten_id in (${sql.join(kgs)}) and s.status = 'at_school' and (s.id + days.n) % ${sql.lit(eventEvery)} ${sql.raw(large ? "=" : "<>")} 0
       on conflict do nothing`.execute(db);
   }
   // A refused event per device A (a student the kindergarten does not have), so the log shows both results.

@@ -10,6 +10,8 @@ import type { DbHandle } from "./index";
 import { SeedBuilder, SEED_TIME, SEQUENCE_TABLES, bulk, demoHashes } from "./seed";
 import { syncSequences } from "./migrations";
 import { rng } from "./names";
+import { schoolYearDays, seedBusesDevices } from "./seed-buses-devices";
+import { localToday } from "@api/services/attendance";
 import { seedAdmission } from "./seed-admission";
 
 export interface LargeOptions {
@@ -106,7 +108,22 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     b.kindergartens.map((k) => Number(k.id)),
     { customersPerKg: 60, seed: opts.seed ?? 424242 },
   );
-  return { groups: b.groups.length, kindergartens: b.kindergartens.length, users: b.users.length, students: b.students.length, ...daily, admissionCustomers: admission.customers };
+  // School buses and devices: a school year of bus trips and device check-ins (issue 11).
+  const busesDevices = await seedBusesDevices(h.db, {
+    kindergartens: b.kindergartens.map((k) => Number(k.id)),
+    days: schoolYearDays(localToday(), Number(process.env.LARGE_SCHOOL_DAYS || 190)),
+    large: true,
+  });
+  return {
+    groups: b.groups.length,
+    kindergartens: b.kindergartens.length,
+    users: b.users.length,
+    students: b.students.length,
+    ...daily,
+    admissionCustomers: admission.customers,
+    busRides: busesDevices.rides,
+    deviceEvents: busesDevices.events,
+  };
 }
 
 /** A dynamic form of every large kindergarten (JSON description of contract/dynamic-form.ts). */

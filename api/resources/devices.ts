@@ -390,7 +390,9 @@ export function registerDeviceRoutes(app: App, deps: Deps) {
     `${base}events/`,
     runCustom(async (c) => {
       const d = await deviceOf(db, c);
-      const results = await ingestEvents(db, d, await eventsOf(c));
+      const events = await eventsOf(c);
+      // One transaction per call: one commit for the batch (SQLite: one fsync), the same once-per-eventId rule inside.
+      const results = await db.transaction().execute((trx) => ingestEvents(trx, d, events));
       await db.updateTable("devices").set({ last_heartbeat_at: nowIso() }).where("id", "=", d.id).execute();
       const n = (r: string) => results.filter((x) => x.result === r).length;
       return replyOk(c, { accepted: n("accepted"), duplicates: n("duplicate"), refused: n("refused"), results }, "ok");
