@@ -1,9 +1,12 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { leaveNotesTeacher } from "@contract/resources/leave-notes";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /daily/leaveNotesTeacher — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /daily/leaveNotesTeacher — the list of the `leaveNotesTeacher` resource (contract/resources/leave-notes.ts). */
+export const loader = resourceListLoader(leaveNotesTeacher);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  return <ResourceListPage def={leaveNotesTeacher} />;
+}

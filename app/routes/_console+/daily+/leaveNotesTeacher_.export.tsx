@@ -1,0 +1,5 @@
+import { leaveNotesTeacher } from "@contract/resources/leave-notes";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /daily/leaveNotesTeacher/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
+export const loader = resourceExportLoader(leaveNotesTeacher);

@@ -1,0 +1,5 @@
+import { leaveNotes } from "@contract/resources/leave-notes";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /student/leaveNotes/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
+export const loader = resourceExportLoader(leaveNotes);
