@@ -231,6 +231,13 @@ export const studentIcCards = defineResource({
     { field: "cardNo", label: "devices:cards.fields.cardNo", sortable: true, link: true },
     { field: "studentName", label: "devices:cards.fields.student", sortable: true },
     { field: "className", label: "devices:cards.fields.class" },
+    {
+      field: "status",
+      label: "devices:cards.fields.status",
+      format: "enum",
+      enumPrefix: "devices:cards.states",
+      tones: { active: "success", lost: "danger", replaced: "muted" },
+    },
     { field: "issuedAt", label: "devices:cards.fields.issuedAt", format: "datetime", sortable: true },
     { field: "lostAt", label: "devices:cards.fields.lostAt", format: "datetime" },
     { field: "lastSwipeAt", label: "devices:cards.fields.lastSwipeAt", format: "datetime" },
