@@ -16,6 +16,7 @@ import { attentionFor } from "@api/home/attention";
 import { fieldErrors } from "@api/resources/engine";
 import { schemaMessage } from "@api/resources/engine/forms";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
+import { replyOk } from "@api/resources/custom-routes";
 import { noticeScope, normaliseSlots } from "@api/resources/daily";
 import type { Trx } from "./common";
 
@@ -204,7 +205,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
     await write(db, { userId: scope.userId, roleId: scope.roleId }, (w) =>
       del ? w.delete("class_circle_comments", id, "deleteComment") : w.update("class_circle_comments", id, { status: "hidden" }, "hideComment"),
     );
-    return ok(c, { id }, del ? "daily:classCircle.commentDeleted" : "daily:classCircle.commentHiddenDone");
+    return replyOk(c, { id }, del ? "daily:classCircle.commentDeleted" : "daily:classCircle.commentHiddenDone");
   };
   doc("post", "/daily/class_circle/comments/{id}/hide/", "classCircleCommentHide", "Hide a comment (principal, teacher)", z.object({ id: z.number().int() }), {
     params: idParam,
@@ -464,7 +465,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
           saved++;
         }
       });
-      return ok(c, { saved }, "daily:nursery.saved");
+      return replyOk(c, { saved }, "daily:nursery.saved", { count: saved });
     }),
   );
   const weekSchema = z.object({

@@ -261,6 +261,7 @@ describe("baby-sitting", () => {
     });
     expect(saved.code).toBe(200);
     expect(saved.data.saved).toBe(2);
+    expect(saved.msg).toMatch(/已保存 2/);
     const week = await t.call("GET", "daily/nursery/week/", { token: principal, query: { studentId: b.studentId, date: "2026-01-02" } });
     expect(week.data.days.find((d: { date: string }) => d.date === "2026-01-02").record.sleepSlots).toBe("12:00-14:00");
     expect((await t.call("GET", "daily/nursery/", { token: parent })).code).toBe(403);

@@ -1,12 +1,39 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { medications } from "@contract/resources/daily-medications";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
+import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 
-/** /daily/medication — 喂药 (role 7): the doctor's day list (today's requests first by time; `dueNow` marks the doses due now), a request's photo, give / cancel as record actions. */
-export const loader = resourceListLoader(medications);
+/**
+ * /daily/medication (role 7; visible to 7 even when isHideMed is set): the doctor's day list of parents' requests
+ * (child, medicine, dose, times, photo of the package), sorted by time; "due now" marks the doses from 30 minutes
+ * before to 60 after now. "Mark given" (to be done → done: who and when are recorded) and "Cancel" (with a reason)
+ * are the definition's record actions.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const data = await (await resourceListLoader(medications)(args)).json();
+  return json({ ...data, today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+}
 export const action = resourceListAction;
 export const meta = pageMeta;
+
+function DayLinks() {
+  const { t } = useTranslation(["daily"]);
+  const { today } = useLoaderData<{ today: string }>();
+  return (
+    <span className="flex gap-3 text-sm">
+      <Link to={`/daily/medication?dateFrom=${today}&dateTo=${today}&status=todo`} className="text-primary hover:underline" data-testid="medication-today">
+        {t("daily:medication.dayList")}
+      </Link>
+      <Link to="/daily/medication" className="text-primary hover:underline">
+        {t("daily:medication.allDays")}
+      </Link>
+    </span>
+  );
+}
+
 export default function Page() {
-  return <ResourceListPage def={medications} />;
+  return <ResourceListPage def={medications} toolbar={<DayLinks />} />;
 }

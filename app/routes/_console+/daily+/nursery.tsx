@@ -1,12 +1,307 @@
-import { nurseryRecords } from "@contract/resources/daily-nursery";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { nurseryRecords, MEALS, MOODS } from "@contract/resources/daily-nursery";
+import { CsrfInput } from "~/components/csrf-input";
 import { ResourceListPage } from "~/components/resource/list";
-import { resourceListAction, resourceListLoader } from "~/resources/route";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
+import { nurseryAction, nurseryLoader } from "./__daily.server";
 
-/** /daily/nursery — baby-sitting records per child and day (the class day sheet: /sheet, a child's week: /week). */
-export const loader = resourceListLoader(nurseryRecords);
-export const action = resourceListAction;
+/**
+ * /daily/nursery (roles 1,3,5; show:isShowNursery): baby-sitting. Three views, each a GET URL that works without
+ * JavaScript: the records list (default), `?view=sheet&classId&date` — the class day sheet, every child of the class
+ * in one form (mood, meals, water, toilet times, sleep slots, health notes), saved at once (a bad cell: 422 with the
+ * message by the cell, nothing saved) — and `?view=week&studentId&date` — one child's week.
+ */
+export const loader = nurseryLoader;
+export const action = nurseryAction;
 export const meta = pageMeta;
+
+const input = "w-full rounded border border-gray-300 px-2 py-1 text-sm";
+
+function Tabs({ view }: { view: string }) {
+  const { t } = useTranslation(["daily"]);
+  const tab = (v: string, label: string, href: string) => (
+    <Link
+      to={href}
+      aria-current={view === v ? "page" : undefined}
+      className={`rounded px-3 py-1.5 text-sm ${view === v ? "bg-primary text-white" : "border border-gray-300 text-gray-700 hover:border-primary"}`}
+      data-testid={`nursery-tab-${v}`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="flex gap-2" aria-label={t("daily:nursery.title")}>
+      {tab("list", t("daily:nursery.records"), "/daily/nursery")}
+      {tab("sheet", t("daily:nursery.sheet"), "/daily/nursery?view=sheet")}
+      {tab("week", t("daily:nursery.week"), "/daily/nursery?view=week")}
+    </nav>
+  );
+}
+
+type SheetRow = {
+  studentId: number;
+  name: string;
+  mood: string | null;
+  meals: string | null;
+  hydrationMl: number | null;
+  toiletTimes: string;
+  sleepSlots: string;
+  healthNote: string | null;
+};
+
+function Sheet() {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const data = useLoaderData<any>();
+  const failed = useActionData<{ error?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> }>();
+  const nav = useNavigation();
+  const { t } = useTranslation(["daily", "crud"]);
+  const rows = data.rows as SheetRow[];
+  const errs = failed?.fieldErrors ?? {};
+  const val = (key: string, fallback: unknown) => (failed?.values ? (failed.values[key] ?? "") : fallback == null ? "" : String(fallback));
+  const cellError = (key: string) =>
+    errs[key] ? (
+      <p id={`${key}-error`} className="mt-1 text-xs text-red-600">
+        {errs[key]!.join(" ")}
+      </p>
+    ) : null;
+  const aria = (key: string) => ({ "aria-invalid": errs[key] ? true : undefined, "aria-describedby": errs[key] ? `${key}-error` : undefined });
+  return (
+    <div className="space-y-4" data-testid="nursery-sheet">
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
+        <input type="hidden" name="view" value="sheet" />
+        <label className="text-sm">
+          <span className="block text-gray-600">{t("daily:common.class")}</span>
+          <select name="classId" defaultValue={data.classId} className={input} data-testid="sheet-class">
+            {(data.classes as { value: number; label: string }[]).map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="block text-gray-600">{t("daily:common.date")}</span>
+          <input type="date" name="date" defaultValue={data.date} className={input} />
+        </label>
+        <Button type="submit" variant="outline">
+          {t("daily:nursery.load")}
+        </Button>
+      </Form>
+      {data.error || failed?.error ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="sheet-error">
+          {failed?.error ?? data.error}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="text-sm text-gray-500">{data.classId ? t("daily:nursery.noStudents") : t("daily:nursery.chooseClass")}</p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <CsrfInput />
+          <input type="hidden" name="classId" value={data.classId} />
+          <input type="hidden" name="date" value={data.date} />
+          <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">{t("daily:nursery.sheet")}</caption>
+              <thead className="bg-gray-50 text-left text-gray-600">
+                <tr>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:common.student")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.mood")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.meals")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.hydrationMl")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.toiletTimes")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.sleepSlots")}
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    {t("daily:nursery.fields.healthNote")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => {
+                  const k = (f: string) => `${f}_${r.studentId}`;
+                  const label = (f: string) => `${r.name} ${t(`daily:nursery.fields.${f}`)}`;
+                  return (
+                    <tr key={r.studentId} className="border-t border-gray-100 align-top" data-testid="sheet-row">
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-gray-800">
+                        {r.name}
+                      </th>
+                      <td className="px-2 py-2">
+                        <select name={k("mood")} defaultValue={val(k("mood"), r.mood)} aria-label={label("mood")} className={input} {...aria(k("mood"))}>
+                          <option value="">—</option>
+                          {MOODS.map((m) => (
+                            <option key={m} value={m}>
+                              {t(`daily:nursery.moods.${m}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {cellError(k("mood"))}
+                      </td>
+                      <td className="px-2 py-2">
+                        <select name={k("meals")} defaultValue={val(k("meals"), r.meals)} aria-label={label("meals")} className={input} {...aria(k("meals"))}>
+                          <option value="">—</option>
+                          {MEALS.map((m) => (
+                            <option key={m} value={m}>
+                              {t(`daily:nursery.meals.${m}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {cellError(k("meals"))}
+                      </td>
+                      <td className="px-2 py-2">
+                        <input
+                          name={k("hydrationMl")}
+                          inputMode="numeric"
+                          defaultValue={val(k("hydrationMl"), r.hydrationMl)}
+                          aria-label={label("hydrationMl")}
+                          className={`${input} w-20`}
+                          {...aria(k("hydrationMl"))}
+                        />
+                        {cellError(k("hydrationMl"))}
+                      </td>
+                      <td className="px-2 py-2">
+                        <input
+                          name={k("toiletTimes")}
+                          defaultValue={val(k("toiletTimes"), r.toiletTimes)}
+                          aria-label={label("toiletTimes")}
+                          placeholder="09:10, 11:30"
+                          className={input}
+                          {...aria(k("toiletTimes"))}
+                        />
+                        {cellError(k("toiletTimes"))}
+                      </td>
+                      <td className="px-2 py-2">
+                        <input
+                          name={k("sleepSlots")}
+                          defaultValue={val(k("sleepSlots"), r.sleepSlots)}
+                          aria-label={label("sleepSlots")}
+                          placeholder="12:30-14:30"
+                          className={input}
+                          {...aria(k("sleepSlots"))}
+                        />
+                        {cellError(k("sleepSlots"))}
+                      </td>
+                      <td className="px-2 py-2">
+                        <input
+                          name={k("healthNote")}
+                          defaultValue={val(k("healthNote"), r.healthNote)}
+                          aria-label={label("healthNote")}
+                          className={input}
+                          {...aria(k("healthNote"))}
+                        />
+                        {cellError(k("healthNote"))}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Button type="submit" disabled={nav.state === "submitting"} data-testid="sheet-save">
+            {t("daily:nursery.save")}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function Week() {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const data = useLoaderData<any>();
+  const { t, i18n } = useTranslation(["daily"]);
+  const shift = (days: number) => new Date(Date.parse(data.monday + "T00:00:00Z") + days * 86400_000).toISOString().slice(0, 10);
+  const weekday = (d: string) =>
+    new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", { weekday: "short", timeZone: "UTC" }).format(new Date(d + "T00:00:00Z"));
+  type Rec = { mood: string | null; meals: string | null; hydrationMl: number | null; toiletTimes: string; sleepSlots: string; healthNote: string | null };
+  const days = data.days as { date: string; record: Rec | null }[];
+  const line = (label: string, value: (r: Rec) => string) => (
+    <tr className="border-t border-gray-100">
+      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-gray-600">
+        {label}
+      </th>
+      {days.map((d) => (
+        <td key={d.date} className="px-2 py-2 text-gray-800">
+          {d.record ? value(d.record) : "—"}
+        </td>
+      ))}
+    </tr>
+  );
+  return (
+    <div className="space-y-4" data-testid="nursery-week">
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
+        <input type="hidden" name="view" value="week" />
+        <label className="text-sm">
+          <span className="block text-gray-600">{t("daily:common.student")}</span>
+          <select name="studentId" defaultValue={data.studentId} className={input}>
+            {(data.students as { value: number; label: string }[]).map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="block text-gray-600">{t("daily:common.date")}</span>
+          <input type="date" name="date" defaultValue={data.date} className={input} />
+        </label>
+        <Button type="submit" variant="outline">
+          {t("daily:nursery.load")}
+        </Button>
+        <Link className="text-sm text-primary hover:underline" to={`/daily/nursery?view=week&studentId=${data.studentId}&date=${shift(-7)}`}>
+          {t("daily:nursery.prevWeek")}
+        </Link>
+        <Link className="text-sm text-primary hover:underline" to={`/daily/nursery?view=week&studentId=${data.studentId}&date=${shift(7)}`}>
+          {t("daily:nursery.nextWeek")}
+        </Link>
+      </Form>
+      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">{t("daily:nursery.week")}</caption>
+          <thead className="bg-gray-50 text-left text-gray-600">
+            <tr>
+              <td />
+              {days.map((d) => (
+                <th key={d.date} scope="col" className="px-2 py-2">
+                  {weekday(d.date)} {d.date.slice(5)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {line(t("daily:nursery.fields.mood"), (r) => (r.mood ? t(`daily:nursery.moods.${r.mood}`) : "—"))}
+            {line(t("daily:nursery.fields.meals"), (r) => (r.meals ? t(`daily:nursery.meals.${r.meals}`) : "—"))}
+            {line(t("daily:nursery.fields.hydrationMl"), (r) => (r.hydrationMl == null ? "—" : String(r.hydrationMl)))}
+            {line(t("daily:nursery.fields.toiletTimes"), (r) => r.toiletTimes || "—")}
+            {line(t("daily:nursery.fields.sleepSlots"), (r) => r.sleepSlots || "—")}
+            {line(t("daily:nursery.fields.healthNote"), (r) => r.healthNote || "—")}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 export default function Page() {
-  return <ResourceListPage def={nurseryRecords} />;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const data = useLoaderData<any>();
+  const view = data.dailyView as "list" | "sheet" | "week";
+  return (
+    <div className="space-y-4">
+      <Tabs view={view} />
+      {view === "sheet" ? <Sheet /> : view === "week" ? <Week /> : <ResourceListPage def={nurseryRecords} />}
+    </div>
+  );
 }

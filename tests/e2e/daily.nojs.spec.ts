@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { loginHere } from "../fixtures/e2e";
+
+/**
+ * The Daily section without JavaScript: the doctor marks a dose given on the record action's confirmation page; the
+ * principal fills a class's missing health daily report (in English); a teacher fills the class's baby-sitting day
+ * sheet (a bad sleep slot is refused by the server with its message by the cell, nothing saved; then saved).
+ */
+
+test("without JavaScript the doctor marks today's dose given; who gave it is recorded", async ({ page }) => {
+  await page.goto("/daily/medication");
+  await loginHere(page, "13800000007");
+  await page.getByTestId("medication-today").click();
+  const row = page
+    .getByTestId("resource-row")
+    .filter({ has: page.getByTestId("row-give") })
+    .first();
+  await row.getByTestId("row-give").click();
+  await expect(page).toHaveURL(/\/daily\/medication\/\d+\/give/);
+  await page.getByTestId("action-comment").fill("饭后服用");
+  await page.getByTestId("confirm-give").click();
+  await expect(page).toHaveURL(/\/daily\/medication\?/);
+  await page.goto("/daily/medication?status=done");
+  await expect(page.getByTestId("resource-row").first()).toContainText("已完成");
+});
+
+test("without JavaScript the principal reports a missing class's health in English", async ({ page, baseURL }) => {
+  await page.goto("/daily/epidemic");
+  await loginHere(page, "13800000001");
+  await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
+  await page.goto("/daily/epidemic");
+  const missing = page.getByTestId("epidemic-missing");
+  await expect(missing).toContainText("Classes without a report today");
+  const first = missing.getByRole("link").first();
+  const before = await missing.getByRole("link").count();
+  await first.click();
+  await page.getByLabel("Present").fill("20");
+  await page.getByLabel("Absent", { exact: true }).fill("1");
+  await page.getByLabel("Absent for illness").fill("1");
+  await page.getByLabel("Temperature checks").fill("20");
+  await page.getByLabel("Fevers").fill("0");
+  await page.getByTestId("form-submit").click();
+  await expect(page.getByText("Enter the symptoms when children are absent for illness")).toBeVisible();
+  await page.getByLabel("Symptoms").fill("Cough");
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/epidemic/);
+  await page.goto("/daily/epidemic");
+  await expect(page.getByTestId("epidemic-missing").getByRole("link")).toHaveCount(before - 1);
+});
+
+test("without JavaScript a teacher fills the class's baby-sitting day sheet", async ({ page }) => {
+  await page.goto("/daily/nursery?view=sheet");
+  await loginHere(page, "13800000003");
+  await page.goto("/daily/nursery?view=sheet");
+  const rows = page.getByTestId("sheet-row");
+  await expect(rows.first()).toBeVisible();
+  const first = rows.first();
+  await first.getByRole("combobox").first().selectOption("happy");
+  await first.getByRole("textbox").nth(2).fill("12:30");
+  await page.getByTestId("sheet-save").click();
+  await expect(page.getByTestId("sheet-error")).toBeVisible();
+  await expect(first.getByText("时段格式应为 HH:MM-HH:MM")).toBeVisible();
+  await first.getByRole("textbox").nth(2).fill("12:30-14:30");
+  await page.getByTestId("sheet-save").click();
+  await expect(page.getByText(/已保存/)).toBeVisible();
+  await expect(page.getByTestId("sheet-row").first().getByRole("textbox").nth(2)).toHaveValue("12:30-14:30");
+});
