@@ -13,6 +13,7 @@ import { rng } from "./names";
 import { schoolYearDays, seedBusesDevices } from "./seed-buses-devices";
 import { localToday } from "@api/services/attendance";
 import { seedAdmission } from "./seed-admission";
+import { seedDaily } from "./seed-daily";
 
 export interface LargeOptions {
   kindergartens?: number;
@@ -114,7 +115,15 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     days: schoolYearDays(localToday(), Number(process.env.LARGE_SCHOOL_DAYS || 190)),
     large: true,
   });
+  // Daily section: medication, notices, entrusts, greetings, class circle, a week of health reports and baby-sitting (issue 13).
+  const dailySection = await seedDaily(
+    h.db,
+    b.kindergartens.map((k) => Number(k.id)),
+    { large: true },
+  );
   return {
+    dailyNotices: dailySection.notices,
+    dailyHealthReports: dailySection.healthReports,
     groups: b.groups.length,
     kindergartens: b.kindergartens.length,
     users: b.users.length,
