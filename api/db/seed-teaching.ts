@@ -294,6 +294,7 @@ export async function seedTeaching(db: Kysely<Database>) {
           description: m.description,
           pdf_file_id: null,
           video_file_id: null,
+          source_id: null,
           created_by: principal ? Number(principal.id) : null,
           created_at: at(daysBack(40 + mi)),
           updated_at: at(daysBack(40 + mi)),
@@ -305,6 +306,23 @@ export async function seedTeaching(db: Kysely<Database>) {
         const v = mi === 0 ? await video("training_materials", Number(t.id)) : null;
         await db.updateTable("training_materials").set({ pdf_file_id: f, video_file_id: v }).where("id", "=", Number(t.id)).execute();
       }
+    }
+  }
+  // Group-wide materials: a read-only copy in every other kindergarten of the group (as the API's syncMaterialCopies does).
+  const shared = await db.selectFrom("training_materials").selectAll().where("reach", "=", "group").where("source_id", "is", null).execute();
+  for (const m of shared) {
+    const others = await db
+      .selectFrom("kindergartens")
+      .select("id")
+      .where("education_group_id", "=", Number(m.education_group_id))
+      .where("id", "!=", Number(m.kindergarten_id))
+      .execute();
+    for (const k of others) {
+      const { id: _id, ...rest } = m;
+      await db
+        .insertInto("training_materials")
+        .values({ ...rest, kindergarten_id: Number(k.id), source_id: Number(m.id) })
+        .execute();
     }
   }
   // Platform presets (the super admin's, every kindergarten may copy them).
@@ -326,4 +344,81 @@ export async function seedTeaching(db: Kysely<Database>) {
     const f = await pdf(`preset-platform-${i + 1}`, "preset_plans", Number(p.id));
     if (f) await db.updateTable("preset_plans").set({ pdf_file_id: f }).where("id", "=", Number(p.id)).execute();
   }
+}
+
+/**
+ * The large data set (npm run seed -- --large): a school year of observations and course records per class (one of each
+ * per school week, 38 weeks, every state of the workflow), plus a lesson plan per class and week. No files.
+ */
+export async function generateTeachingLarge(db: Kysely<Database>, kindergartens: number[], weeks = 38) {
+  const { bulk } = await import("./seed");
+  let records = 0;
+  const states = ["evaluated", "evaluated", "toEvaluate", "submitted", "draft"];
+  for (let i = 0; i < kindergartens.length; i += 20) {
+    const kgIds = kindergartens.slice(i, i + 20);
+    const classes = await db
+      .selectFrom("classes as c")
+      .innerJoin("kindergartens as k", "k.id", "c.kindergarten_id")
+      .select(["c.id", "c.kindergarten_id", "k.education_group_id"])
+      .select((eb) => [
+        eb.selectFrom("class_teachers as ct").select("ct.user_id").whereRef("ct.class_id", "=", "c.id").orderBy("ct.id").limit(1).as("teacher"),
+        eb.selectFrom("students as s").select("s.id").whereRef("s.class_id", "=", "c.id").orderBy("s.id").limit(1).as("student"),
+      ])
+      .where("c.kindergarten_id", "in", kgIds)
+      .execute();
+    const obs: Parameters<typeof bulk<"observations">>[2] = [];
+    const plans: Parameters<typeof bulk<"lesson_plans">>[2] = [];
+    for (const c of classes) {
+      if (c.teacher == null) continue;
+      for (let w = 0; w < weeks; w++) {
+        const day = daysBack(7 * w + 1);
+        const status = states[w % states.length]!;
+        obs.push({
+          kindergarten_id: Number(c.kindergarten_id),
+          class_id: Number(c.id),
+          student_id: c.student == null ? null : Number(c.student),
+          teacher_id: Number(c.teacher),
+          title: OBS_TITLES[w % OBS_TITLES.length]!,
+          content: "自由活动时间的观察记录。",
+          happened_on: day,
+          photo_file_id: null,
+          status,
+          grade: status === "evaluated" ? "good" : null,
+          evaluation: status === "evaluated" ? "记录细致。" : null,
+          expert_id: null,
+          submitted_at: status === "draft" ? null : at(day, 17),
+          evaluated_at: status === "evaluated" ? at(day, 20) : null,
+          created_at: at(day, 16),
+          updated_at: at(day, 17),
+        });
+        plans.push({
+          kindergarten_id: Number(c.kindergarten_id),
+          education_group_id: Number(c.education_group_id),
+          class_id: Number(c.id),
+          author_id: Number(c.teacher),
+          title: PLAN_TITLES[w % PLAN_TITLES.length]!,
+          summary: null,
+          week_of: day,
+          pdf_file_id: null,
+          preset_id: null,
+          status: "published",
+          created_at: at(day, 8),
+          updated_at: at(day, 8),
+        });
+      }
+    }
+    await bulk(db, "observations", obs, 500);
+    await bulk(
+      db,
+      "course_records",
+      obs.map((o) => ({ ...o, title: COURSE_TITLES[records++ % COURSE_TITLES.length]!, student_id: null })),
+      500,
+    );
+    await bulk(db, "lesson_plans", plans, 500);
+  }
+  const n = await db
+    .selectFrom("observations")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return { observations: Number(n.n) };
 }

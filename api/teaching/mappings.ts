@@ -13,7 +13,7 @@ import { Role } from "@contract/roles";
 import { nowIso } from "@api/db";
 import type { Database } from "@api/db/schema";
 import { ApiError, fieldError } from "@api/http";
-import { classFilter, groupFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
+import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
 import { defineMapping, fieldErrors, type ActionHook, type Item, type ResourceMapping, type WriteContext, type WriteInfo } from "@api/resources/engine";
 import { takeFile, teachingLimits } from "./files";
 
@@ -72,6 +72,14 @@ async function checkClassAndStudent(ctx: WriteContext, values: Record<string, un
       .executeTakeFirst();
     if (!st || Number(st.class_id) !== classId) throw fieldError("studentId", "teaching:errors.studentNotInClass");
   }
+}
+
+/** Changing and deleting: a teacher only her own rows (403); with `draftOnly`, only drafts (409). */
+function assertMayWrite(ctx: WriteContext, existing: Item | null, o: { authorField: string; draftOnly?: boolean }) {
+  if (!existing) return;
+  if (o.draftOnly && existing.status !== "draft") throw new ApiError(409, "teaching:errors.notDraft");
+  // 409, not 403: the role may write this resource; this row is someone else's (as a state refusal is).
+  if (TEACHERS.includes(ctx.scope.roleId) && Number(existing[o.authorField]) !== ctx.scope.userId) throw new ApiError(409, "teaching:errors.notAuthor");
 }
 
 const author = (field: string) => (ctx: WriteContext, info: WriteInfo) => {
@@ -141,6 +149,7 @@ function evaluatedMapping(def: typeof observations, table: "observations" | "cou
     actionHooks: { submit: submitHook, requestEvaluation: requestHook(table), evaluate: evaluateHook(table) },
     hooks: {
       async beforeWrite(ctx, info) {
+        assertMayWrite(ctx, info.existing, { authorField: "teacherId", draftOnly: true });
         author("teacherId")(ctx, info);
         await checkClassAndStudent(ctx, info.values, info.kindergartenId);
       },
@@ -157,6 +166,7 @@ function evaluatedMapping(def: typeof observations, table: "observations" | "cou
         await ctx.w.update(table, id, { photo_file_id: (values.photoFileId as number | null) ?? null } as never, "photo");
       },
       async beforeDelete(ctx, item) {
+        assertMayWrite(ctx, item, { authorField: "teacherId", draftOnly: true });
         await takeFile(ctx, { field: "photoFileId", kind: "image", recordType: table, id: item.id, value: null, old: item.photoFileId, kindergartenId: null });
       },
     },
@@ -227,6 +237,7 @@ export const lessonPlansMapping = defineMapping({
     async beforeWrite(ctx, info) {
       const db = trxOf(ctx);
       const { values, kindergartenId, existing, mode } = info;
+      assertMayWrite(ctx, existing, { authorField: "authorId", draftOnly: true });
       author("authorId")(ctx, info);
       const kg = await db
         .selectFrom("kindergartens")
@@ -295,6 +306,7 @@ export const lessonPlansMapping = defineMapping({
     },
     async beforeDelete(ctx, item) {
       if (ctx.scope.reach !== "platform" && Number(item.educationGroupId) !== ctx.scope.educationGroupId) throw new ApiError(403, "teaching:errors.otherGroup");
+      assertMayWrite(ctx, item, { authorField: "authorId" });
       await removeShared(ctx, item.pdfFileId);
     },
   },
@@ -413,6 +425,7 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
     onChange: () => ({ updated_at: nowIso() }),
     hooks: {
       async beforeWrite(ctx, info) {
+        assertMayWrite(ctx, info.existing, { authorField: "authorId" });
         author("authorId")(ctx, info);
         await checkClassAndStudent(ctx, info.values, info.kindergartenId);
         if (table === "teaching_records" && info.kindergartenId != null) {
@@ -460,6 +473,7 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
         );
       },
       async beforeDelete(ctx, item) {
+        assertMayWrite(ctx, item, { authorField: "authorId" });
         for (const f of [item.photoFileId, item.videoFileId]) if (f != null) await ctx.deps.files.remove(ctx.w, Number(f));
       },
     },
@@ -509,10 +523,12 @@ export const homeworksMapping = defineMapping({
       }
     },
     async beforeWrite(ctx, info) {
+      assertMayWrite(ctx, info.existing, { authorField: "authorId" });
       author("authorId")(ctx, info);
       await checkClassAndStudent(ctx, { classId: info.values.classId }, info.kindergartenId);
     },
     async beforeDelete(ctx, item) {
+      assertMayWrite(ctx, item, { authorField: "authorId" });
       const subs = await ctx.w.trx.selectFrom("homework_submissions").select(["id", "photo_file_id"]).where("homework_id", "=", item.id).execute();
       for (const s of subs) {
         if (s.photo_file_id != null) await ctx.deps.files.remove(ctx.w, Number(s.photo_file_id));
@@ -522,11 +538,11 @@ export const homeworksMapping = defineMapping({
   },
 });
 
-/** Training materials: the kindergarten's own, and the group-wide ones of every kindergarten of the caller's group. */
-const materialScope = (scope: Scope): Expression<SqlBool> =>
-  scope.reach === "platform"
-    ? TRUE
-    : sql<SqlBool>`(${kindergartenFilter(scope, "tm.kindergarten_id")} or (tm.reach = 'group' and ${groupFilter(scope, "tm.education_group_id")}))`;
+/**
+ * Training materials: the kindergarten's own. A group-wide one (reach "group") is copied, read-only, into every other
+ * kindergarten of the group (source_id), so that each kindergarten's list stays within its tenancy.
+ */
+const materialScope = (scope: Scope): Expression<SqlBool> => kindergartenFilter(scope, "tm.kindergarten_id");
 
 export const trainingMaterialsMapping = defineMapping({
   def: trainingMaterials,
@@ -539,6 +555,7 @@ export const trainingMaterialsMapping = defineMapping({
     kindergartenId: "tm.kindergarten_id",
     kindergartenName: "k.name",
     reach: "tm.reach",
+    sourceId: "tm.source_id",
     title: "tm.title",
     description: "tm.description",
     pdfFileId: "tm.pdf_file_id",
@@ -553,8 +570,7 @@ export const trainingMaterialsMapping = defineMapping({
   hooks: {
     async beforeWrite(ctx, { values, kindergartenId, existing }) {
       // Another kindergarten's group-wide material is read-only here.
-      if (existing && ctx.scope.reach !== "platform" && Number(existing.kindergartenId) !== ctx.scope.kindergartenId)
-        throw new ApiError(403, "teaching:errors.otherKindergarten");
+      if (existing?.sourceId != null) throw new ApiError(409, "teaching:errors.otherKindergarten");
       const kg = await trxOf(ctx)
         .selectFrom("kindergartens")
         .select("education_group_id")
@@ -592,14 +608,50 @@ export const trainingMaterialsMapping = defineMapping({
         } as never,
         "files",
       );
+      await syncMaterialCopies(ctx, id);
     },
     async beforeDelete(ctx, item) {
-      if (ctx.scope.reach !== "platform" && Number(item.kindergartenId) !== ctx.scope.kindergartenId)
-        throw new ApiError(403, "teaching:errors.otherKindergarten");
+      if (item.sourceId != null) throw new ApiError(409, "teaching:errors.otherKindergarten");
+      for (const c of await ctx.w.trx.selectFrom("training_materials").select("id").where("source_id", "=", item.id).execute())
+        await ctx.w.delete("training_materials", Number(c.id), "unshare");
       for (const f of [item.pdfFileId, item.videoFileId]) if (f != null) await ctx.deps.files.remove(ctx.w, Number(f));
     },
   },
 });
+
+/** A group-wide material has a read-only copy in every other kindergarten of its group; a kindergarten one has none. */
+export async function syncMaterialCopies(ctx: WriteContext, id: number) {
+  const db = trxOf(ctx);
+  const m = await db.selectFrom("training_materials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const copies = await db.selectFrom("training_materials").select(["id", "kindergarten_id"]).where("source_id", "=", id).execute();
+  const wanted =
+    m.reach === "group"
+      ? (
+          await db
+            .selectFrom("kindergartens")
+            .select("id")
+            .where("education_group_id", "=", Number(m.education_group_id))
+            .where("id", "!=", Number(m.kindergarten_id))
+            .execute()
+        ).map((k) => Number(k.id))
+      : [];
+  const fields = {
+    education_group_id: m.education_group_id,
+    reach: m.reach,
+    title: m.title,
+    description: m.description,
+    pdf_file_id: m.pdf_file_id,
+    video_file_id: m.video_file_id,
+    created_by: m.created_by,
+    updated_at: nowIso(),
+  };
+  for (const c of copies)
+    if (wanted.includes(Number(c.kindergarten_id))) await ctx.w.update("training_materials", Number(c.id), fields as never, "share");
+    else await ctx.w.delete("training_materials", Number(c.id), "unshare");
+  for (const kg of wanted)
+    if (!copies.some((c) => Number(c.kindergarten_id) === kg))
+      await ctx.w.insert("training_materials", { ...fields, kindergarten_id: kg, source_id: id, created_at: m.created_at } as never, "share");
+}
 
 export const TEACHING_MAPPINGS: ResourceMapping[] = [
   observationsMapping,

@@ -107,9 +107,11 @@ export function teachingMigration(dialect: DialectName): Migration {
         .addColumn("pdf_file_id", "integer")
         .addColumn("video_file_id", "integer")
         .addColumn("created_by", "integer")
+        .addColumn("source_id", "integer")
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
+      await db.schema.createIndex("training_materials_source_idx").ifNotExists().on("training_materials").column("source_id").execute();
     },
     async down() {
       throw new Error("irreversible");

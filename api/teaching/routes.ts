@@ -54,7 +54,11 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
       !!(await (d.db as unknown as Kysely<Database>)
         .selectFrom(`${o.table} as ${o.alias}` as "observations as r")
         .select(sql`1`.as("one"))
-        .where(sql.ref(`${o.alias}.id`), "=", id)
+        .where((eb) =>
+          o.table === "training_materials"
+            ? eb.or([eb(sql.ref("tm.id"), "=", id), eb(sql.ref("tm.source_id"), "=", id)])
+            : eb(sql.ref(`${o.alias}.id`), "=", id),
+        )
         .where(o.scope(scope))
         .executeTakeFirst());
   }

@@ -99,6 +99,8 @@ export interface TrainingMaterialsTable {
   pdf_file_id: number | null;
   video_file_id: number | null;
   created_by: number | null;
+  /** A read-only copy of a group-wide material of another kindergarten of the group (the original's id). */
+  source_id: number | null;
   created_at: string;
   updated_at: string;
 }

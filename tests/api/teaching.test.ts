@@ -315,6 +315,40 @@ describe("lesson plans and presets", () => {
   });
 });
 
+describe("training materials", () => {
+  it("a group-wide material reaches the other kindergartens of the group as a read-only copy; never another group", async () => {
+    const pdf = await upload(admin5, "pdf", samplePdf("safety"), "safety.pdf");
+    const r = await t.call("POST", "teaching/training_materials/", { token: admin5, form: { title: "集团安全培训", reach: "group", pdfFileId: pdf.data.id } });
+    expect(r.code, r.msg).toBe(200);
+    const kg2admin = await t.token("13500200002");
+    const list = await t.call("GET", "teaching/training_materials/", { token: kg2admin, query: { keyword: "集团安全培训" } });
+    expect(list.data.list).toHaveLength(1);
+    const copy = list.data.list[0];
+    expect(copy).toMatchObject({ kindergartenId: 2, sourceId: r.data.id, pdfFileId: pdf.data.id });
+    expect(
+      (
+        await t.call("PUT", `teaching/training_materials/${copy.id}/`, {
+          token: kg2admin,
+          form: { title: "改", reach: "kindergarten", pdfFileId: pdf.data.id },
+        })
+      ).code,
+    ).toBe(409);
+    expect(await getFile(kg2admin, pdf.data.id)).toBe(200);
+    expect(await getFile(foreign1, pdf.data.id)).toBe(404);
+    expect((await t.call("GET", "teaching/training_materials/", { token: foreign1, query: { keyword: "集团安全培训" } })).data.list).toHaveLength(0);
+    // Back to the kindergarten only: the copies go.
+    expect(
+      (
+        await t.call("PUT", `teaching/training_materials/${r.data.id}/`, {
+          token: admin5,
+          form: { title: "集团安全培训", reach: "kindergarten", pdfFileId: pdf.data.id },
+        })
+      ).code,
+    ).toBe(200);
+    expect((await t.call("GET", "teaching/training_materials/", { token: kg2admin, query: { keyword: "集团安全培训" } })).data.list).toHaveLength(0);
+  });
+});
+
 describe("homework and the comment rate", () => {
   it("submissions per child with done / not done; a parent submits only for his own child", async () => {
     const hw = await db().selectFrom("homeworks").select("id").where("class_id", "=", classId).executeTakeFirstOrThrow();
