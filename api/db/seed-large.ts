@@ -14,6 +14,7 @@ import { schoolYearDays, seedBusesDevices } from "./seed-buses-devices";
 import { localToday } from "@api/services/attendance";
 import { seedAdmission } from "./seed-admission";
 import { seedDaily } from "./seed-daily";
+import { generateTeachingLarge } from "./seed-teaching";
 
 export interface LargeOptions {
   kindergartens?: number;
@@ -115,6 +116,11 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     days: schoolYearDays(localToday(), Number(process.env.LARGE_SCHOOL_DAYS || 190)),
     large: true,
   });
+  // Teaching: a school year of observations, course records and lesson plans per class (issue 12).
+  const teaching = await generateTeachingLarge(
+    h.db,
+    b.kindergartens.map((k) => Number(k.id)),
+  );
   // Daily section: medication, notices, entrusts, greetings, class circle, a week of health reports and baby-sitting (issue 13).
   const dailySection = await seedDaily(
     h.db,
@@ -122,6 +128,7 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     { large: true },
   );
   return {
+    teachingObservations: teaching.observations,
     dailyNotices: dailySection.notices,
     dailyHealthReports: dailySection.healthReports,
     groups: b.groups.length,
