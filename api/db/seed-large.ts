@@ -13,6 +13,7 @@ import { rng } from "./names";
 import { schoolYearDays, seedBusesDevices } from "./seed-buses-devices";
 import { localToday } from "@api/services/attendance";
 import { seedAdmission } from "./seed-admission";
+import { seedStudentsLarge } from "./seed-students";
 import { seedDaily } from "./seed-daily";
 import { generateTeachingLarge } from "./seed-teaching";
 
@@ -116,6 +117,11 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     days: schoolYearDays(localToday(), Number(process.env.LARGE_SCHOOL_DAYS || 190)),
     large: true,
   });
+  // Students: attendance (a school year in the first kindergarten, 20 school days elsewhere) and leave notes (issue 11).
+  const studentsSection = await seedStudentsLarge(
+    h.db,
+    b.kindergartens.map((k) => Number(k.id)),
+  );
   // Teaching: a school year of observations, course records and lesson plans per class (issue 12).
   const teaching = await generateTeachingLarge(
     h.db,
@@ -139,6 +145,8 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     admissionCustomers: admission.customers,
     busRides: busesDevices.rides,
     deviceEvents: busesDevices.events,
+    studentAttendance: studentsSection.attendance,
+    leaveNotes: studentsSection.leaveNotes,
   };
 }
 

@@ -178,3 +178,42 @@ export async function seedStudents(db: Kysely<Database>) {
     ]);
   });
 }
+
+/**
+ * The large generator's share (api/db/seed-large.ts): set-based INSERT … SELECT per school day, so it scales.
+ * Every kindergarten gets `days` school days of attendance ending at the demo's last school day (sources, late marks,
+ * about 4% absent and 3% on leave); the first kindergarten gets a whole school year (190 school days) so the
+ * benchmark's month grid of its largest class reads a realistic table; plus waiting and passed leave notes.
+ */
+export async function seedStudentsLarge(db: Kysely<Database>, kindergartens: number[], o: { days?: number; yearKg?: number | null } = {}) {
+  if (!kindergartens.length) return { attendance: 0, leaveNotes: 0 };
+  const short = schoolDays(DEMO_LAST_SCHOOL_DAY, o.days ?? 20);
+  const year = schoolDays(DEMO_LAST_SCHOOL_DAY, 190);
+  const yearKg = o.yearKg === undefined ? kindergartens[0]! : o.yearKg;
+  let n = 0;
+  const insertDay = async (day: string, i: number, kgs: number[]) => {
+    const r = await sql`
+      INSERT INTO student_attendance (student_id, kindergarten_id, class_id, date, status, source, late, arrived_at, updated_at)
+      SELECT s.id, s.kindergarten_id, s.class_id, ${day},
+        CASE WHEN (s.id + ${i}) % 25 = 0 THEN 'absent' WHEN (s.id + ${i}) % 33 = 0 THEN 'leave' ELSE 'present' END,
+        CASE WHEN s.bus_id IS NOT NULL THEN 'bus' WHEN (s.id + ${i}) % 5 = 0 THEN 'ic' ELSE 'face' END,
+        CASE WHEN (s.id * 3 + ${i}) % 19 = 0 THEN 1 ELSE 0 END,
+        ${day} || CASE WHEN (s.id * 3 + ${i}) % 19 = 0 THEN 'T08:47:00' ELSE 'T08:05:00' END,
+        ${day} || 'T09:00:00'
+      FROM students s
+      WHERE s.kindergarten_id IN (${sql.join(kgs)}) AND s.status = 'at_school'
+      ON CONFLICT (student_id, date) DO NOTHING`.execute(db);
+    n += Number(r.numAffectedRows ?? 0);
+  };
+  const others = kindergartens.filter((k) => k !== yearKg);
+  for (const [i, day] of short.entries()) if (others.length) await insertDay(day, i, others);
+  if (yearKg != null) for (const [i, day] of year.entries()) await insertDay(day, i, [yearKg]);
+  // Leave notes: per kindergarten, one passed note over the last school day and one waiting note after it.
+  const r1 = await sql`
+    INSERT INTO leave_notes (kindergarten_id, student_id, class_id, type, reason, start_date, end_date, status, remark, created_at)
+    SELECT s.kindergarten_id, s.id, s.class_id, 'absence', CASE WHEN s.id % 3 = 0 THEN 'personal' ELSE 'sick' END,
+      ${DEMO_LAST_SCHOOL_DAY}, ${DEMO_LAST_SCHOOL_DAY}, CASE WHEN s.id % 2 = 0 THEN 'passed' ELSE 'waiting' END, NULL, ${SEED_TIME}
+    FROM students s
+    WHERE s.kindergarten_id IN (${sql.join(kindergartens)}) AND s.status = 'at_school' AND s.id % 40 = 0`.execute(db);
+  return { attendance: n, leaveNotes: Number(r1.numAffectedRows ?? 0) };
+}

@@ -29,7 +29,7 @@ import { DEFAULT_LATE_AFTER, lateAfterOf, localToday, onLeave } from "@api/servi
 import { envelope, tokenHeader } from "../routes/common";
 import { fieldErrors } from "./engine";
 import { schemaMessage } from "./engine/forms";
-import { runCustom } from "./custom-routes";
+import { replyOk, runCustom } from "./custom-routes";
 import { registerStudentFileOwner } from "./students";
 
 const CHECK_PAGE = "/student/studentCheck";
@@ -351,7 +351,7 @@ export function registerStudentRoutes(app: App, deps: Deps) {
     runCustom(async (c: Context<AppEnv>) => {
       const v = parseWith(attendanceEntrySchema, await formParams(c));
       await setAttendance(deps, scopeOf(c), v);
-      return ok(c, { studentId: v.studentId, date: v.date, status: v.status }, "students:attendance.saved");
+      return replyOk(c, { studentId: v.studentId, date: v.date, status: v.status }, "students:attendance.saved");
     }),
   );
   doc("post", "/students/attendance/settings/", "studentAttendanceSettings", "The kindergarten's late rule: arrivals after lateAfter (HH:MM) are late");
@@ -363,7 +363,7 @@ export function registerStudentRoutes(app: App, deps: Deps) {
       const scope = scopeOf(c);
       const v = parseWith(attendanceSettingsSchema, await formParams(c));
       await upsertSettings(deps, scope, { late_after: v.lateAfter });
-      return ok(c, { lateAfter: v.lateAfter }, "students:attendance.settingsSaved");
+      return replyOk(c, { lateAfter: v.lateAfter }, "students:attendance.settingsSaved");
     }),
   );
 
@@ -410,7 +410,7 @@ export function registerStudentRoutes(app: App, deps: Deps) {
         });
       // Two saves at once: the unique (kindergarten, version) refuses the second; it retries on the next number.
       const version = await save().catch(() => save());
-      return ok(c, { version }, "students:manual.saved");
+      return replyOk(c, { version }, "students:manual.saved");
     }),
   );
 
@@ -435,7 +435,7 @@ export function registerStudentRoutes(app: App, deps: Deps) {
       adminOnly(scope);
       const v = parseWith(age06Schema, await formParams(c));
       await upsertSettings(deps, scope, { age06_url: v.url });
-      return ok(c, { url: v.url }, "students:age06.saved");
+      return replyOk(c, { url: v.url }, "students:age06.saved");
     }),
   );
 }

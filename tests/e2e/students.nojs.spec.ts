@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { loginHere } from "../fixtures/e2e";
+
+/** Students section without JavaScript: attendance correction and month grid, leave-note review, the manual in English. */
+
+test("without JavaScript the kindergarten admin corrects a child's attendance, sees who changed it, then the month grid", async ({ page }) => {
+  await page.goto("/student/studentCheck");
+  await loginHere(page, "13800000005");
+  await page.goto("/student/studentCheck");
+  await expect(page.getByTestId("page-title")).toHaveText("学生考勤");
+  const row = page.locator('[data-testid^="att-row-"]').first();
+  await row.locator("select[name=status]").selectOption("late");
+  await row.locator("input[name=remark]").fill("补录");
+  await row.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("考勤已保存")).toBeVisible();
+  await expect(page.locator('[data-testid^="att-row-"]').first()).toContainText("迟到");
+  await expect(page.getByTestId("attendance-changes")).toContainText("补录");
+  // A future day is refused with the field's message, nothing changes.
+  const day = await page.locator("#att-date").inputValue();
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.getByTestId("tab-month").click();
+  await expect(page.getByTestId("attendance-month")).toBeVisible();
+  await expect(page.getByTestId("attendance-month").locator("tbody tr").first()).toContainText("迟");
+});
+
+test("without JavaScript the admin passes a waiting leave note on its confirmation page", async ({ page }) => {
+  await page.goto("/student/leaveNotes?status=waiting");
+  await loginHere(page, "13800000005");
+  await page.goto("/student/leaveNotes?status=waiting");
+  const row = page.getByTestId("resource-row").first();
+  await row.getByTestId("row-pass").click();
+  await expect(page).toHaveURL(/\/student\/leaveNotes\/\d+\/pass/);
+  const id = /leaveNotes\/(\d+)\/pass/.exec(page.url())![1];
+  await page.getByTestId("action-comment").fill("同意，注意休息");
+  await page.getByTestId("confirm-pass").click();
+  await expect(page).toHaveURL(/\/student\/leaveNotes/);
+  await page.goto(`/student/leaveNotes/${id}`);
+  await expect(page.locator('[data-testid="state-badge"][data-state="passed"]').first()).toBeVisible();
+  await expect(page.getByText("同意，注意休息").first()).toBeVisible();
+});
+
+test("without JavaScript a parent reads the student manual in English and may not open attendance", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
+  await page.goto("/student/studentManual");
+  await page.getByLabel("Phone").fill("13800000004");
+  await page.getByLabel("Password").fill("Sunny#2026");
+  await page.getByTestId("login-submit").click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/student/studentManual");
+  await expect(page.getByTestId("page-title")).toHaveText("Student manual");
+  await expect(page.getByTestId("manual-content")).toContainText("Parent handbook");
+  await expect(page.getByTestId("manual-edit")).toHaveCount(0);
+  await page.getByTestId("manual-versions").getByRole("link").last().click();
+  await expect(page.getByText("Viewing version 1, not the latest")).toBeVisible();
+  expect((await page.goto("/student/studentCheck"))?.status()).toBe(403);
+});
