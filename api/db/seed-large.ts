@@ -3,6 +3,7 @@
  * e.g. generateLarge(h, { kindergartens: 200, students: 60000 }). Rows are built in memory
  * with explicit ids and bulk-inserted in chunks inside one transaction.
  */
+import { seedTuitionLarge } from "./seed-tuition";
 import { sql, type Insertable } from "kysely";
 import type { Database } from "./schema";
 import { SHOW_FLAGS, HIDE_FLAGS } from "@contract/optional-function";
@@ -133,10 +134,17 @@ export async function generateLarge(h: DbHandle, opts: LargeOptions = {}) {
     b.kindergartens.map((k) => Number(k.id)),
     { large: true },
   );
+  // Tuition: a school year of bills and payments per child; assessments of two classes per kindergarten (issue 14).
+  const tuition = await seedTuitionLarge(
+    h.db,
+    b.kindergartens.map((k) => Number(k.id)),
+  );
   return {
-    teachingObservations: teaching.observations,
+    tuitionBills: tuition.bills,
+    tuitionPayments: tuition.fees,
     dailyNotices: dailySection.notices,
     dailyHealthReports: dailySection.healthReports,
+    teachingObservations: teaching.observations,
     groups: b.groups.length,
     kindergartens: b.kindergartens.length,
     users: b.users.length,

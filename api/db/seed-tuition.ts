@@ -415,6 +415,44 @@ export async function seedTuition(db: Kysely<Database>) {
         .execute();
       if (i === 0) await trx.deleteFrom("fee_records").where("bill_id", "=", Number(bill.id)).execute();
       else {
+        // A second, monthly bill announced to him as well (two bills to pay).
+        const s = await trx
+          .selectFrom("students as s")
+          .innerJoin("classes as c", "c.id", "s.class_id")
+          .select(["s.kindergarten_id", "c.level"])
+          .where("s.id", "=", Number(ch.student_id))
+          .executeTakeFirstOrThrow();
+        const tpl = await trx
+          .selectFrom("tuition_templates")
+          .selectAll()
+          .where("kindergarten_id", "=", Number(s.kindergarten_id))
+          .where("level", "=", s.level)
+          .where("period", "=", "month")
+          .executeTakeFirstOrThrow();
+        const m = computeBill(JSON.parse(tpl.items) as PriceItem[], "month", 0, 0);
+        await trx
+          .insertInto("tuition_bills")
+          .values({
+            kindergarten_id: Number(s.kindergarten_id),
+            student_id: Number(ch.student_id),
+            template_id: Number(tpl.id),
+            title: "2026年3月学费",
+            period: "month",
+            discount: 0,
+            use_deposit: 0,
+            lines: JSON.stringify(m.lines),
+            subtotal_fen: m.subtotalFen,
+            discount_fen: m.discountFen,
+            deposit_fen: 0,
+            amount_fen: m.amountFen,
+            status: "announced",
+            paid_via: null,
+            due_date: "2026-03-05",
+            created_by: 14,
+            created_at: "2026-01-06T08:00:00.000Z",
+            updated_at: "2026-01-06T08:00:00.000Z",
+          })
+          .execute();
         const has = await trx.selectFrom("fee_records").select("id").where("bill_id", "=", Number(bill.id)).executeTakeFirst();
         const b = await trx.selectFrom("tuition_bills").selectAll().where("id", "=", Number(bill.id)).executeTakeFirstOrThrow();
         if (!has)
@@ -437,4 +475,102 @@ export async function seedTuition(db: Kysely<Database>) {
       }
     }
   });
+}
+
+/**
+ * The large generator (seed-large.ts): per kindergarten its templates, a school year of bills (autumn and spring
+ * terms) for every child, the payments of the paid ones, and the assessment framework's scores for two classes.
+ */
+export async function seedTuitionLarge(db: Kysely<Database>, kindergartens: number[]) {
+  const hasFramework = await db.selectFrom("assessment_categories").select("id").executeTakeFirst();
+  if (!hasFramework) await seedAssessmentFramework(db);
+  let bills = 0;
+  let fees = 0;
+  for (const kg of kindergartens) {
+    const tpl: Record<string, { id: number; items: PriceItem[] }> = {};
+    for (const level of CLASS_LEVELS) {
+      const items = templateItems(level);
+      const r = await db
+        .insertInto("tuition_templates")
+        .values({
+          kindergarten_id: kg,
+          name: `${level} term`,
+          level,
+          period: "term",
+          items: JSON.stringify(items),
+          monthly_fen: items.reduce((s, i) => s + i.amountFen, 0),
+          created_at: T0,
+          updated_at: T0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      tpl[level] = { id: Number(r.id), items };
+    }
+    const students = await db
+      .selectFrom("students as s")
+      .innerJoin("classes as c", "c.id", "s.class_id")
+      .select(["s.id", "c.level"])
+      .where("s.kindergarten_id", "=", kg)
+      .orderBy("s.id")
+      .execute();
+    for (const [term, title, day] of [
+      ["autumn", "2025秋季学期学费", "2025-09-05"],
+      ["spring", "2026春季学期学费", "2026-02-25"],
+    ] as const) {
+      const rows = students.map((s, i) => {
+        const t = tpl[s.level]!;
+        const discount = i % 11 === 0 ? 10 : 0;
+        const b = computeBill(t.items, "term", discount, 0);
+        const status = term === "autumn" ? "paid" : (["paid", "paidUnconfirmed", "pending", "announced", "unannounced"] as const)[i % 5]!;
+        return {
+          kindergarten_id: kg,
+          student_id: Number(s.id),
+          template_id: t.id,
+          title,
+          period: "term" as const,
+          discount,
+          use_deposit: 0,
+          lines: JSON.stringify(b.lines),
+          subtotal_fen: b.subtotalFen,
+          discount_fen: b.discountFen,
+          deposit_fen: 0,
+          amount_fen: b.amountFen,
+          status,
+          paid_via: status === "paid" || status === "paidUnconfirmed" ? (i % 2 ? "wechat" : "alipay") : null,
+          due_date: day,
+          created_by: null,
+          created_at: `${day}T08:00:00.000Z`,
+          updated_at: `${day}T08:00:00.000Z`,
+        };
+      });
+      for (let i = 0; i < rows.length; i += 200) {
+        const chunk = rows.slice(i, i + 200);
+        const ids = await db.insertInto("tuition_bills").values(chunk).returning(["id", "student_id", "amount_fen", "status", "paid_via"]).execute();
+        bills += ids.length;
+        const paid = ids.filter((r) => r.status === "paid" || r.status === "paidUnconfirmed");
+        if (paid.length)
+          await db
+            .insertInto("fee_records")
+            .values(
+              paid.map((r) => ({
+                kindergarten_id: kg,
+                bill_id: Number(r.id),
+                student_id: Number(r.student_id),
+                kind: "payment" as const,
+                channel: r.paid_via ?? "wechat",
+                amount_fen: Number(r.amount_fen),
+                reference: `L-${r.id}`,
+                remark: null,
+                occurred_on: day,
+                created_by: null,
+                created_at: `${day}T09:00:00.000Z`,
+              })),
+            )
+            .execute();
+        fees += paid.length;
+      }
+    }
+    await seedAssessmentsForKindergarten(db, kg, 2, null);
+  }
+  return { bills, fees };
 }

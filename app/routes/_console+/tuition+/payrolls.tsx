@@ -1,9 +1,23 @@
-import { PlaceholderPage } from "~/components/layout/placeholder-page";
+import { payrolls } from "@contract/resources/tuition";
+import { ResourceListPage } from "~/components/resource/list";
+import { resourceListAction, resourceListLoader } from "~/resources/route";
+import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
-import { placeholderAction, placeholderLoader } from "~/utils/page.server";
 
-/** /tuition/payrolls — guarded placeholder until its content lands. */
-export const loader = placeholderLoader;
-export const action = placeholderAction;
+/** /tuition/payrolls (show:isShowSalary) — monthly payrolls, import from Excel, each employee's slip as PDF. */
+export const loader = resourceListLoader(payrolls);
+export const action = resourceListAction;
 export const meta = pageMeta;
-export default PlaceholderPage;
+export default function Page() {
+  const { t } = useTranslation("tuition");
+  return (
+    <ResourceListPage
+      def={payrolls}
+      rowActions={(item) => (
+        <a href={`/tuition/payrolls/${item.id}/slip`} className="text-sm text-primary hover:underline" data-testid="payslip" download>
+          {t("tuition:payrolls.slip")}
+        </a>
+      )}
+    />
+  );
+}

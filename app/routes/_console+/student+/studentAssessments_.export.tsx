@@ -1,0 +1,5 @@
+import { studentAssessments } from "@contract/resources/assessment";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /student/studentAssessments/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(studentAssessments);

@@ -1,0 +1,5 @@
+import { tuitionBills } from "@contract/resources/tuition";
+import { resourceExportLoader } from "~/resources/route";
+
+/** /tuition/bills/export?format=xlsx|csv&<list filters>: streams the API's file. */
+export const loader = resourceExportLoader(tuitionBills);
