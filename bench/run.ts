@@ -679,6 +679,7 @@ async function main() {
   }
   out.push(...writeRunMarkdown(writes));
   out.push(...(await (await import("./devices")).benchDevices())); // device event ingestion (issue 11)
+  out.push(...(await (await import("./students")).benchStudents())); // month attendance grid of the largest class (issue 11)
   out.push(`Total bench time: ${((Date.now() - t0) / 1000).toFixed(0)} s.`, "");
   const md = out.join("\n");
   console.log("\n" + md);
