@@ -182,7 +182,7 @@ export const noticesMapping = defineMapping({
   from: (db) => db.selectFrom("notices as n").innerJoin("kindergartens as k", "k.id", "n.kindergarten_id").leftJoin("users as a", "a.id", "n.created_by"),
   columns: {
     id: "n.id",
-    kindergartenId: "n.kindergarten_id",
+    ownerKindergartenId: "n.kindergarten_id",
     title: "n.title",
     content: "n.content",
     audience: "n.audience",
@@ -201,6 +201,7 @@ export const noticesMapping = defineMapping({
   },
   english: { kindergartenName: "k.name_en" },
   kindergartenColumn: "kindergarten_id",
+  kindergartenField: "ownerKindergartenId",
   scopeFilter: (scope) => noticeScope(scope),
   filterWhere: {
     unread: (v, scope) =>

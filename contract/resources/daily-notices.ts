@@ -50,7 +50,8 @@ export const notices = defineResource({
   },
   item: z.object({
     id: z.number().int(),
-    kindergartenId: z.number().int(),
+    /** The notice's kindergarten (not `kindergartenId`: who reads it is decided by its recipients, not the kindergarten). */
+    ownerKindergartenId: z.number().int(),
     title: z.string(),
     content: z.string().nullable(),
     audience: z.enum(NOTICE_AUDIENCES),
