@@ -1,0 +1,94 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { vocabLabel } from "@contract/entities/admission-reports";
+import { formatReportValue } from "@contract/report-view";
+import { getLocale, getT } from "~/utils/i18n.server";
+import { requireCsrf } from "~/utils/csrf.server";
+import { guardAction, guardLoader } from "~/utils/page.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { settle, upstream } from "~/utils/upstream.server";
+
+const PAGE = "/admission/wx/introduction";
+const introSchema = z.object({
+  kindergarten: z.object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string().nullable(),
+    city: z.string().nullable(),
+    area: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  introducerName: z.string().nullable(),
+  charges: z.array(z.object({ level: z.string(), item: z.string(), itemEn: z.string().nullable(), period: z.string(), amount: z.number() })),
+  classes: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), level: z.string(), free: z.number() })),
+  requests: z.array(
+    z.object({
+      id: z.number(),
+      kidName: z.string(),
+      stage: z.string(),
+      date: z.string().nullable(),
+      time: z.string().nullable(),
+      status: z.string().nullable(),
+    }),
+  ),
+});
+export interface IntroView {
+  name: string;
+  address: string;
+  introducerName: string | null;
+  charges: { level: string; item: string; period: string; amount: string }[];
+  classes: { id: number; name: string; level: string; free: number }[];
+  requests: { id: number; kidName: string; stage: string; date: string | null; time: string | null; status: string }[];
+}
+export const FIELDS = ["kidName", "nickname", "nation", "contactName", "relationship", "phone", "classId", "bus", "date", "time", "remarks"] as const;
+
+/**
+ * /admission/wx/introduction (role 13): the kindergarten's introduction, its charging standard, classes with free
+ * places, the applicant's own requests, and the request form (the API validates; its messages sit by the fields).
+ * A 401 from the API sends role 13 back to the admission login (upstream.server.ts).
+ */
+export const introductionLoader = (args: LoaderFunctionArgs) =>
+  guardLoader(args, async ({ request }) => {
+    const [lang, t] = await Promise.all([getLocale(request), getT(request, ["admission"])]);
+    const r = await settle(upstream(request).get("admission/wx/introduction/", { schema: introSchema }));
+    if (!r.ok) return { data: null as IntroView | null, error: r.error as string | null, today: "" };
+    const d = r.data;
+    const en = lang === "en";
+    const view: IntroView = {
+      name: en && d.kindergarten.nameEn ? d.kindergarten.nameEn : d.kindergarten.name,
+      address: [d.kindergarten.city, d.kindergarten.area, d.kindergarten.address].filter(Boolean).join(" "),
+      introducerName: d.introducerName,
+      charges: d.charges.map((c) => ({
+        level: vocabLabel("level", c.level, lang),
+        item: en && c.itemEn ? c.itemEn : c.item,
+        period: vocabLabel("period", c.period, lang),
+        amount: formatReportValue(c.amount, "money", lang),
+      })),
+      classes: d.classes.map((c) => ({ id: c.id, name: en && c.nameEn ? c.nameEn : c.name, level: vocabLabel("level", c.level, lang), free: c.free })),
+      requests: d.requests.map((x) => ({
+        ...x,
+        stage: t(`admission:stages.${x.stage}`),
+        status: x.status ? t(`admission:appointmentStatuses.${x.status}`) : "",
+      })),
+    };
+    return {
+      error: null,
+      today: new Date(Date.now() + 8 * 3600000).toISOString().slice(0, 10),
+      data: view,
+    };
+  });
+
+export const introductionAction = (args: ActionFunctionArgs) =>
+  guardAction(args, async ({ request }) => {
+    await requireCsrf(request);
+    const form = await request.formData();
+    const values: Record<string, string> = {};
+    for (const k of FIELDS) {
+      const v = form.get(k);
+      if (typeof v === "string" && v.trim() !== "") values[k] = v.trim();
+    }
+    const r = await settle(upstream(request).envelope("POST", "admission/wx/requests/", { form: values }));
+    if (r.ok) return redirectWithToast(PAGE, { type: "success", message: r.data.msg ?? "" });
+    if (r.fieldErrors && Object.keys(r.fieldErrors).length) return json({ values, errors: r.fieldErrors }, { status: 400 });
+    return redirectWithToast(PAGE, { type: "error", message: r.error });
+  });
