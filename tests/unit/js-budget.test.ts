@@ -17,6 +17,7 @@ const OVER_BUDGET = [
   /^routes\/_console\+\/user\+\/(userAdministration|principal|proTeacher|push|studentParent|doctor|busTeacher|expert)$/,
   /^routes\/_console\+\/kindergarten\+\/(class|group|place|kindergarten|punch|punch_setting|optionalFunction)$/,
   /^routes\/_console\+\/daily\+\/(formTemplate|form)$/,
+  /^routes\/_console\+\/(daily\+\/(medication|notice|entrust|careGreetings|classCircle|epidemic|nursery)|evaluate\+\/(entrust|careGreetings)\.\$id)$/, // Daily resource pages (issue 13)
   /^routes\/_console\+\/(bus\+\/schoolBus|device\+\/(faceDevice2?|camera|studentIc))(_\.\$)?$/, // buses and devices (issue 11)
 ];
 
