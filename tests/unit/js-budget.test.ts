@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
  */
 const BUDGET_KB = 110;
 const OVER_BUDGET = [
+  /^routes\/_console\+\/teaching\+\/(anecdoteFile|activity|teaching-plan|predesign|TeachingRecord|StudentWorks|homeworks|trainingMaterials)(_\.\$)?$/, // teaching resource pages
   /^routes\/_console\+\/(student\+\/(studentFile|leaveNotes)(_\.\$)?|daily\+\/leaveNotesTeacher)$/, // students resource pages
   /^routes\/_console\+\/(user|kindergarten|daily)\+\/\w+_\.\$$/, // resource sub-pages: forms, detail, delete, import
   /^routes\/_console\+\/user\+\/(userAdministration|principal|proTeacher|push|studentParent|doctor|busTeacher|expert)$/,
