@@ -38,7 +38,7 @@ function parseOr422<S extends z.ZodTypeAny>(schema: S, body: Record<string, unkn
  * The Teaching section's routes beyond its resources (docs/sections/teaching.md):
  *   POST teaching/{observations|course_records}/{id}/grade/   the bound expert's grade (then the record action `evaluate`)
  *   GET  teaching/homeworks/{id}/submissions/                 every child of the class: done / not done, the parent's text and photo
- *   POST teaching/homeworks/{id}/submissions/                 a parent (role 4) submits for his child (the parents' app)
+ *   POST home/homeworks/{id}/submissions/                     a parent (role 4) submits for his child (the parents' app)
  *   GET  teaching/expert_comment_rate/ (+ export/)            the expert comment rate report (page /teaching/ExpertComment)
  * and who may open the files of each teaching record (FILE_OWNERS): whoever may see the record (page, role, tenancy).
  */
@@ -181,7 +181,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
 
   app.openAPIRegistry.registerPath({
     method: "post",
-    path: "/teaching/homeworks/{id}/submissions/",
+    path: "/home/homeworks/{id}/submissions/",
     operationId: "homeworksSubmit",
     tags: ["homeworks"],
     summary: "A parent (role 4) submits the homework for his child (text and an image; the parents' app)",
@@ -198,8 +198,9 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
     },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ id: z.number().int() })) } } } },
   });
+  // Under home/ (the parents' app), not under the homework page's endpoint: parents are no role of that page.
   app.post(
-    "/teaching/homeworks/:id{[0-9]+}/submissions/",
+    "/home/homeworks/:id{[0-9]+}/submissions/",
     requireAuth,
     run(async (c: Context<AppEnv>) => {
       const scope = scopeOf(c);

@@ -208,7 +208,7 @@ describe("files of teaching records", () => {
     expect(r.status).toBe(413);
     expect(r.msg).toMatch(/MB/);
     expect(await count("files")).toBe(before);
-  });
+  }, 30_000);
 
   it("the video length is read from the MP4 (mvhd) and checked against the kindergarten's limit; the record is not saved", async () => {
     const limit = Number(
@@ -356,11 +356,11 @@ describe("homework and the comment rate", () => {
     expect(before.code).toBe(200);
     expect(before.data.total).toBeGreaterThan(0);
     const other = await db().selectFrom("students").select("id").where("class_id", "=", classId).where("id", "!=", studentId).executeTakeFirstOrThrow();
-    expect(
-      (await t.call("POST", `teaching/homeworks/${hw.id}/submissions/`, { token: parent, form: { studentId: Number(other.id), content: "x" } })).code,
-    ).toBe(422);
-    expect((await t.call("POST", `teaching/homeworks/${hw.id}/submissions/`, { token: teacher, form: { studentId, content: "x" } })).code).toBe(403);
-    const r = await t.call("POST", `teaching/homeworks/${hw.id}/submissions/`, { token: parent, form: { studentId, content: "完成了" } });
+    expect((await t.call("POST", `home/homeworks/${hw.id}/submissions/`, { token: parent, form: { studentId: Number(other.id), content: "x" } })).code).toBe(
+      422,
+    );
+    expect((await t.call("POST", `home/homeworks/${hw.id}/submissions/`, { token: teacher, form: { studentId, content: "x" } })).code).toBe(403);
+    const r = await t.call("POST", `home/homeworks/${hw.id}/submissions/`, { token: parent, form: { studentId, content: "完成了" } });
     expect(r.code, r.msg).toBe(200);
     const after = await t.call("GET", `teaching/homeworks/${hw.id}/submissions/`, { token: teacher });
     expect(after.data.list.find((x: { studentId: number }) => x.studentId === studentId)).toMatchObject({ done: true, content: "完成了" });
