@@ -19,7 +19,7 @@ test("without JavaScript the kindergarten admin changes a rider's distance (fee 
   await page.goto("/student/studentSchoolBusCheck");
   const trip = page.getByTestId("trip-morning");
   const row = trip.locator('tbody tr:not(:has([data-testid="on-leave"]))').first();
-  await row.getByLabel(/^时间 /).fill("07:31");
+  await row.getByLabel("时间", { exact: true }).fill("07:31");
   await row.getByRole("button", { name: "上车" }).click();
   await expect(page.getByText("已记录")).toBeVisible();
   await expect(page.getByTestId("trip-morning").getByText("07:31").first()).toBeVisible();

@@ -71,7 +71,7 @@ export function TripTable({ trip, rows, actions }: { trip: "morning" | "afternoo
                   <td className="px-2 py-2">{r.station}</td>
                   <td className="px-2 py-2">{r.stationTime ?? t("noStop")}</td>
                   <td className="px-2 py-2">
-                    {r.studentName}
+                    <span id={`name-${trip}-${r.studentId}`}>{r.studentName}</span>
                     {r.onLeave ? (
                       <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-100" data-testid="on-leave">
                         {t("onLeave")}

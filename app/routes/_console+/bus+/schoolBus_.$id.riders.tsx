@@ -36,7 +36,7 @@ function StationSelect({
 }) {
   const { t } = useTranslation("buses");
   return (
-    <NativeSelect id={id} form={form} name="station" defaultValue={value ?? ""} aria-label={label} required className="h-8 w-44">
+    <NativeSelect id={id} form={form} name="station" defaultValue={value ?? ""} aria-label={label} aria-describedby={describedBy} required className="h-8 w-44">
       <option value="">{t("riders.chooseStation")}</option>
       {stations.map((s) => (
         <option key={s.name} value={s.name}>
@@ -130,7 +130,9 @@ export default function Page() {
               const formId = `rider-${r.studentId}`;
               return (
                 <tr key={r.studentId} className="border-t border-gray-100 align-top">
-                  <td className="px-2 py-2">{r.studentName}</td>
+                  <td className="px-2 py-2" id={`${formId}-name`}>
+                    {r.studentName}
+                  </td>
                   <td className="px-2 py-2">{r.className ?? ""}</td>
                   <td className="px-2 py-2">
                     <StationSelect
@@ -138,7 +140,8 @@ export default function Page() {
                       form={formId}
                       stations={bus.stations}
                       value={r.station}
-                      label={`${t("riders.station")} ${r.studentName}`}
+                      label={t("riders.station")}
+                      describedBy={`${formId}-name`}
                     />
                   </td>
                   <td className="px-2 py-2">
@@ -151,7 +154,8 @@ export default function Page() {
                       max="300"
                       required
                       defaultValue={r.distanceKm}
-                      aria-label={`${t("riders.distance")} ${r.studentName}`}
+                      aria-label={t("riders.distance")}
+                      aria-describedby={`${formId}-name`}
                       className="h-8 w-24"
                     />
                   </td>
@@ -172,7 +176,7 @@ export default function Page() {
                         value={`remove:${r.studentId}`}
                         size="sm"
                         variant="ghost"
-                        aria-label={t("riders.removeConfirm", { name: r.studentName })}
+                        aria-describedby={`${formId}-name`}
                         formNoValidate
                       >
                         {t("riders.remove")}
