@@ -18,7 +18,7 @@ const today = todayCn();
 beforeAll(async () => {
   t = await startTestApi();
   [principal, teacher, parent, doctor, admin5, bureau, foreign1, subject] = await Promise.all([1, 3, 4, 7, 5, 10, 401, 11].map((n) => t.token(phoneOf(n))));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
