@@ -104,6 +104,8 @@ async function orderFor(db: Kysely<Database>, scope: Scope, billId: number, prov
     .where(studentFilter(scope, "b.student_id"))
     .executeTakeFirst();
   if (!bill) throw notFound();
+  // Only the parent pays (finance sees the bill, but has no QR code to scan).
+  if (scope.roleId !== Role.parent) throw forbidden();
   if (bill.status !== "pending") throw new ApiError(409, "tuition:bills.pay.choose");
   const open = await db
     .selectFrom("payment_orders")
@@ -215,7 +217,6 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     requirePage(BILLS_PAGE),
     runCustom(async (c: Context<AppEnv>) => {
       const scope = scopeOf(c);
-      if (scope.roleId !== Role.parent) throw forbidden();
       const provider = c.req.query("provider") ?? "";
       if (!isProvider(provider)) throw fieldError("provider", "crud:validation.choose");
       const { bill, order } = await orderFor(db, scope, pathId(c), provider);
@@ -528,9 +529,15 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
   );
 
   // Score totals per class level and time (the checklists page).
-  doc("get", "/assessment/totals/", "assessmentTotals", "Full-score totals per class level and assessment time (role 6)", z.object({ list: z.array(z.any()) }));
+  doc(
+    "get",
+    "/assessment/checklists/totals/",
+    "assessmentTotals",
+    "Full-score totals per class level and assessment time (role 6)",
+    z.object({ list: z.array(z.any()) }),
+  );
   app.get(
-    "/assessment/totals/",
+    "/assessment/checklists/totals/",
     requireAuth,
     requirePage("/assessment/checklists"),
     runCustom(async (c: Context<AppEnv>) => ok(c, { list: await levelTotals(db) })),

@@ -189,7 +189,8 @@ export const studentAssessments = defineResource({
     itemCount: z.number().int(),
     assessorName: z.string().nullable(),
     remark: z.string().nullable(),
-    kindergartenId: z.number().int(),
+    /** The kindergarten (named kgId: a row's reach is its child's, studentFilter — a teacher's classes only). */
+    kgId: z.number().int(),
   }),
   form: z.object({
     studentId: fields.ref(),
