@@ -714,7 +714,8 @@ const PUBLIC_ENDPOINTS = [
   /** Direct upload to the local-disk "temporary bucket": the signed URL is the permission (checked below: unsigned → refused). */
   "PUT /uploads/*",
 ];
-const PUBLIC_PREFIXES = ["/wechat-sandbox/"];
+/** Payment providers' signed notifications and the local payment stand-in's checkout (the signature / order number is the permission; tests/api/tuition.test.ts). */
+const PUBLIC_PREFIXES = ["/wechat-sandbox/", "/payments/"];
 /** Any logged-in user; the handler scopes what it answers (or the file's record decides). */
 const SESSION_PREFIXES = ["/token/", "/home/", "/lookups/", "/files"];
 /** Page-gated endpoints that no definition describes: endpoint prefix → routes.md page. */
