@@ -6,12 +6,15 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { fieldError, forbidden, notFound, ok, pathId, run } from "@api/http";
+import { fieldError, forbidden, langOf, notFound, ok, pathId, run, translate } from "@api/http";
 import { actorOfScope } from "@api/resources/engine/write";
 import { fieldErrors } from "@api/resources/engine";
 import { kindergartenFilter } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
 import { registerAdmissionReports } from "./admission-reports";
+
+/** A success reply whose message is a namespaced key (`admission:…`), translated by the caller's language. */
+const okT = <T>(c: Context, data: T, key: string) => c.json({ code: 200 as const, msg: translate(langOf(c), key), data }, 200);
 
 const CUSTOMERS_PAGE = "/admission/customerList";
 const APPLICANT_PAGE = "/admission/wx/introduction";
@@ -205,7 +208,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         });
         return { customerId, appointmentId, joined: Boolean(known) };
       });
-      return ok(c, out, "admission:applicant.sent");
+      return okT(c, out, "admission:applicant.sent");
     }),
   );
 
@@ -304,7 +307,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         await w.delete("admission_customers", id);
         return { id: into, removed: id };
       });
-      return ok(c, merged, "admission:customers.merged");
+      return okT(c, merged, "admission:customers.merged");
     }),
   );
 }

@@ -17,13 +17,16 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { conflict, fieldError, notFound, ok, pathId, run } from "@api/http";
+import { conflict, fieldError, langOf, notFound, ok, pathId, run, translate } from "@api/http";
 import { fieldErrors } from "@api/resources/engine";
 import { actorOfScope } from "@api/resources/engine/write";
 import { jobDb } from "@api/jobs/types";
 import { accessArchive, retentionRules, ruleTargets, subjectOf, type SubjectType } from "@api/services/protection";
 import type { Scope } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
+
+/** A success reply whose message is a namespaced key (`admission:…`), translated by the caller's language. */
+const okT = <T>(c: Context, data: T, key: string) => c.json({ code: 200 as const, msg: translate(langOf(c), key), data }, 200);
 
 const PAGE = "/protection/dataProcessing";
 
@@ -156,7 +159,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
           done_at: null,
         }),
       );
-      return ok(c, { id }, "protection:requests.created");
+      return okT(c, { id }, "protection:requests.created");
     }),
   );
 
@@ -198,7 +201,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         if (!changed) throw conflict("protection:requests.errors.notPending");
         return status;
       });
-      return ok(
+      return okT(
         c,
         { id, status: done },
         { approve: "protection:requests.approved", complete: "protection:requests.completed", reject: "protection:requests.rejected" }[verb],
@@ -260,7 +263,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
           else await w.insert("protection_retention_rules", { kindergarten_id: kg, kind, ...values });
         }
       });
-      return ok(c, { saved: true }, "protection:retention.saved");
+      return okT(c, { saved: true }, "protection:retention.saved");
     }),
   );
 

@@ -242,6 +242,7 @@ describe("the applicant (role 13)", () => {
     };
     const ok = await t.call("POST", "admission/wx/requests/", { token: applicant, form });
     expect(ok.code).toBe(200);
+    expect(ok.msg).toBe("已提交，招生老师会尽快与您联系");
     const cust = await t.call("GET", `admission/customers/${ok.data.customerId}/`, { token: tok[12] });
     expect(cust.data).toMatchObject({ kidName: "小申请", stage: "new", kindergartenId: 1 });
     const appt = await t.call("GET", `admission/appointments/${ok.data.appointmentId}/`, { token: tok[12] });
