@@ -152,11 +152,12 @@ export const tuitionBills = defineResource({
       comment: "optional",
       where: ["detail"],
     },
+    // The parent opens the payment (his QR page); finance may open it for him (e.g. after a call).
     pay: {
-      label: { zh: "扫码缴费", en: "Pay by QR code" },
-      from: ["announced", "pending"],
+      label: { zh: "去缴费", en: "Pay" },
+      from: ["announced"],
       to: "pending",
-      roles: [Role.parent],
+      roles: [Role.parent, F],
       where: ["row", "detail"],
       tone: "primary",
     },
@@ -166,7 +167,7 @@ export const tuitionBills = defineResource({
       to: "paidUnconfirmed",
       roles: [F],
       confirm: true,
-      comment: "required",
+      comment: "optional",
       where: ["detail"],
     },
     confirm: {
@@ -655,7 +656,7 @@ export const reconciliations = defineResource({
       to: "pendingAdmission",
       roles: [F],
       confirm: true,
-      comment: "required",
+      comment: "optional",
       where: ["detail"],
     },
   },

@@ -7,6 +7,7 @@ import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UpstreamError, classifyUpstreamFailure, settle, upstream } from "~/utils/upstream.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
+import { getUser } from "~/utils/session.server";
 
 /**
  * The tuition pages beyond the resource engine: /tuition/bills/generate (a class's bills, finance),
@@ -14,11 +15,16 @@ import { setSecurityHeaders } from "~/utils/security-headers.server";
  * "close and retry" — all plain GET/POST, no JavaScript needed) and /tuition/payrolls/<id>/slip (the PDF).
  */
 export type BillsCustom = { kind: "generate" } | { kind: "pay"; id: number };
-export function billsCustomOf(splat: string | undefined): BillsCustom | null {
+/** The session's current role (null when not logged in: the generic loaders then send to login). */
+export async function roleOf(request: Request): Promise<number | null> {
+  const u = await getUser(request);
+  return u ? u.info.roleId : null;
+}
+export function billsCustomOf(splat: string | undefined, roleId: number | null): BillsCustom | null {
   const s = (splat ?? "").replace(/\/+$/, "");
   if (s === "generate") return { kind: "generate" };
   const m = /^(\d{1,12})\/pay$/.exec(s);
-  return m ? { kind: "pay", id: Number(m[1]) } : null;
+  return m && roleId === Role.parent ? { kind: "pay", id: Number(m[1]) } : null;
 }
 export const payslipIdOf = (splat: string | undefined) => {
   const m = /^(\d{1,12})\/slip$/.exec((splat ?? "").replace(/\/+$/, ""));

@@ -10,18 +10,19 @@ import { NativeSelect } from "~/components/ui/select";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
-import { billsCustomAction, billsCustomLoader, billsCustomOf, type GenerateData, type PayData } from "./__tuition.server";
+import { billsCustomAction, billsCustomLoader, billsCustomOf, roleOf, type GenerateData, type PayData } from "./__tuition.server";
 
 /**
  * /tuition/bills/new, /<id>, /<id>/edit, /<id>/delete, record actions (the resource machinery), plus
  * /tuition/bills/generate (a class's bills, finance) and /tuition/bills/<id>/pay (the parent's QR page).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const custom = billsCustomOf(args.params["*"]);
+  // The QR page is the parent's; finance's "pay" is the plain record action.
+  const custom = billsCustomOf(args.params["*"], await roleOf(args.request));
   return custom ? billsCustomLoader(args, custom) : resourceSubLoader(tuitionBills)(args);
 }
 export async function action(args: ActionFunctionArgs) {
-  const custom = billsCustomOf(args.params["*"]);
+  const custom = billsCustomOf(args.params["*"], await roleOf(args.request));
   return custom ? billsCustomAction(args, custom) : resourceSubAction(tuitionBills)(args);
 }
 export const meta = pageMeta;
