@@ -242,7 +242,13 @@ function scenarios(): Scenario[] {
     },
     { key: "classes", label: "Classes, all kindergartens (super admin)", who: "super", page: "/kindergarten/class", api: "kindergartens/classes/?pageSize=10" },
     // Teaching (issue 12): a school year of observations of the busiest kindergarten (kindergarten admin).
-    { key: "observations", label: "Observations, a school year (kindergarten admin)", who: "admin", page: "/teaching/anecdoteFile", api: "teaching/observations/?pageSize=10" },
+    {
+      key: "observations",
+      label: "Observations, a school year (kindergarten admin)",
+      who: "admin",
+      page: "/teaching/anecdoteFile",
+      api: "teaching/observations/?pageSize=10",
+    },
     // Fallbacks while the users page is a placeholder:
     { key: "places", label: "Places (kindergarten admin)", who: "admin", page: "/kindergarten/place", api: "kindergartens/places/?pageSize=10" },
     {

@@ -24,7 +24,15 @@ import { registerTeachingRoutes } from "@api/teaching/routes";
 import { studentsMapping } from "./students";
 import { leaveNotesMapping, leaveNotesTeacherMapping } from "./leave-notes";
 import { registerStudentRoutes } from "./students-routes";
-import { depositsMapping, feeRecordsMapping, payrollsMapping, reconciliationsMapping, refundCalculationsMapping, tuitionBillsMapping, tuitionTemplatesMapping } from "@api/tuition/resources";
+import {
+  depositsMapping,
+  feeRecordsMapping,
+  payrollsMapping,
+  reconciliationsMapping,
+  refundCalculationsMapping,
+  tuitionBillsMapping,
+  tuitionTemplatesMapping,
+} from "@api/tuition/resources";
 import { assessmentCategoriesMapping, assessmentChecklistsMapping, assessmentObjectivesMapping, studentAssessmentsMapping } from "@api/tuition/assessment";
 import { registerTuitionRoutes } from "@api/tuition/routes";
 import { busesMapping, registerBusRoutes } from "./buses";

@@ -27,12 +27,15 @@ function StationSelect({
   value,
   label,
   form,
+  describedBy,
 }: {
   id: string;
   stations: RidersReply["bus"]["stations"];
   value?: string;
   label: string;
   form?: string;
+  /** The id of the child's name in the row, so the control is announced with it. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation("buses");
   return (
