@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { loadConfig, type ApiConfig } from "./config";
 import { isEmpty, migrate, openDb, type DbHandle } from "./db";
 import { seedDemo } from "./db/seed";
+import { seedFilesReady } from "@api/teaching/samples";
 import { buildApp } from "./app";
 import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
@@ -63,6 +64,8 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     wechatSandbox,
   };
   const app = buildApp(deps);
+  // The demo data's sample files are written into storage before the API answers (tests compare the store's contents).
+  await seedFilesReady;
   // Scheduled jobs (api/jobs): on in every instance unless JOBS=off; the database lets one instance run each slot.
   const scheduler = (opts.jobs ?? schedulerEnabled()) ? startScheduler(deps) : null;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { demoFlags, expectedVisible, parseTable } from "../fixtures/routes-table";
 
 /** GET home/summary: role-specific figures and to-dos, always within the caller's reach. */
 let t: TestApi;
@@ -66,7 +67,12 @@ describe("home/summary", () => {
 
   it("to-do links only point at pages the caller may open", async () => {
     const teacher = await summary(phoneOf(3));
-    for (const todo of teacher.todos) if (todo.path) expect(["/student/studentFile"]).toContain(todo.path);
+    // Each link is a page of routes.md the teacher (role 3, kindergarten 1's flags) may open; the others carry none.
+    const rows = parseTable();
+    const mayOpen = rows.filter((r) => expectedVisible(r, 3, demoFlags(1, rows))).map((r) => r.path);
+    const linked = teacher.todos.filter((d) => d.path).map((d) => d.path);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const p of linked) expect(mayOpen).toContain(p);
     const principal = await summary(phoneOf(1));
     expect(principal.todos.find((d) => d.key === "classesWithoutTeacher")?.path).toBeNull(); // /kindergarten/class is 5,6 only
   });
