@@ -20,6 +20,7 @@ const OVER_BUDGET = [
   /^routes\/_console\+\/daily\+\/(formTemplate|form)$/,
   /^routes\/_console\+\/(daily\+\/(medication|notice|entrust|careGreetings|classCircle|epidemic|nursery)|evaluate\+\/(entrust|careGreetings)\.\$id)$/, // Daily resource pages (issue 13)
   /^routes\/_console\+\/(bus\+\/schoolBus|device\+\/(faceDevice2?|camera|studentIc))(_\.\$)?$/, // buses and devices (issue 11)
+  /^routes\/_console\+\/(tuition\+\/\w+|assessment\+\/\w+|student\+\/studentAssessments)(_\.\$)?$/, // tuition and assessment resource pages (issue 14)
   /^routes\/_console\+\/admission\+\/(customerList|communicationRecordList|appointmentList|reconciliation)(_\.\$)?$/, // admissions resource pages (issue 15)
 ];
 
