@@ -67,7 +67,7 @@ test("external link: the age 0–6 platform opens in a new tab; the page shows t
   await expect(link).toHaveAttribute("href", /^https?:\/\//);
   await expect(link).toHaveAttribute("rel", /noopener/);
   await page.goto("/student/studentAge06");
-  await expect(page.getByTestId("external-link")).toHaveAttribute("target", "_blank");
+  await expect(page.getByTestId("age06-link")).toHaveAttribute("target", "_blank");
 });
 
 test("collapse: icons only, kept in cookie sidebarStatus across reloads", async ({ page, context }) => {
