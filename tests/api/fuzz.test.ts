@@ -11,7 +11,10 @@ import { enc, phoneOf, startTestApi, type TestApi } from "./helpers";
  */
 let t: TestApi;
 let admin6: string; // super admin: reaches every write
-let parent4: string; // parent: refused by every page fuzzed here
+let parent4: string; // parent: refused by every page fuzzed here but his own (parentRefused)
+/** The endpoints behind the pages routes.md gives parents (role 4): his children's files, teaching, notices, entrusts, bills, Home. */
+const PARENT_PREFIXES = ["/students/", "/teaching/", "/daily/notices/", "/daily/entrusts/", "/daily/updates", "/tuition/bills/", "/home/", "/payments/"];
+const parentRefused = () => ops.filter((o) => !PARENT_PREFIXES.some((p) => o.path.startsWith(p)));
 
 /** One write of the document: method, path template, form fields and the content type it declares. */
 interface Op {
@@ -301,7 +304,7 @@ describe("fuzzing every resource write (fast-check)", () => {
   it("a refused user's hostile writes all answer 4xx and change nothing", async () => {
     const before = await rowCounts();
     await fc.assert(
-      fc.asyncProperty(fc.array(requestOf(ops), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      fc.asyncProperty(fc.array(requestOf(parentRefused()), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
         const replies = await sendBatch(parent4, batch);
         const bad = replies.filter((r) => r.status < 400 || r.status >= 500);
         if (bad.length) throw new Error(`not refused: ${JSON.stringify(bad[0])}`);
