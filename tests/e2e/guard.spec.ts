@@ -24,7 +24,8 @@ test("a page hidden by a flag rule is refused too (parent, tuition bills hidden 
   await login(page, phoneOf(4));
   expect((await page.goto("/tuition/bills"))?.status()).toBe(200);
   expect((await page.goto("/tuition/templates"))?.status()).toBe(403);
-  expect((await page.goto("/evaluate/entrust/1"))?.status()).toBe(200);
+  // The route rule lets him in; the page then answers for its record (200, or 404 when entrust 1 is not his child's).
+  expect([200, 404]).toContain((await page.goto("/evaluate/entrust/1"))?.status());
   expect((await page.goto("/evaluate/evaluate1/1"))?.status()).toBe(403);
 });
 
