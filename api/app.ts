@@ -1,10 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { completeOperations } from "./resources/engine/openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { MAX_INT } from "@contract/limits";
 import { HTTPException } from "hono/http-exception";
 import pkg from "../package.json";
 import type { App, AppEnv, Deps } from "./context";
-import { ApiError, errorBody, httpExceptionReply, langOf, routeMissing, securityHeaders, validationHook } from "./http";
+import { ApiError, errorBody, httpExceptionReply, langOf, notFound, routeMissing, securityHeaders, validationHook } from "./http";
 import { bodyLimits, closeIfBodyPending, readableBodies } from "./limits";
 import { t } from "./i18n";
 import { isDatabaseUnavailable } from "./db";
@@ -41,12 +42,21 @@ function databaseUnavailable(c: Context<AppEnv>, err: unknown) {
   return c.json({ code: 503, msg: t(langOf(c), "error.unavailable"), data: null }, 503);
 }
 
+/**
+ * Ids are 32-bit integers in both databases: a path segment of digits beyond that (/buses/99999999999999999999/riders/)
+ * names nothing, so it is a 404 here, for every route at once, rather than an out-of-range error from PostgreSQL.
+ */
+const idsInRange: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.path.split("/").some((s) => /^\d+$/.test(s) && (s.length > 10 || Number(s) > MAX_INT))) throw notFound();
+  await next();
+};
+
 export function buildApp(deps: Deps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
   // Before every route: security headers on every answer, body size limits, unreadable bodies refused (400).
-  app.use("*", securityHeaders, closeIfBodyPending, bodyLimits(deps.config.limits), readableBodies);
+  app.use("*", securityHeaders, closeIfBodyPending, bodyLimits(deps.config.limits), readableBodies, idsInRange);
 
   registerTokenRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
