@@ -172,7 +172,8 @@ export async function updatesData(request: Request, roleId: number) {
 export async function updatesComment(request: Request) {
   const form = await request.clone().formData();
   const post = String(form.get("post") ?? "");
-  if (!/^\d{1,12}$/.test(post)) throw json({ reason: "notFound" }, { status: 404 });
+  // A comment names the post it answers; without one the request is malformed (400 with the generic text), not a missing page.
+  if (!/^\d{1,12}$/.test(post)) return json({ post: null, error: (await getT(request))("errors.400") }, { status: 400 });
   const r = await settle(upstream(request).envelope("POST", `daily/updates/posts/${post}/comments/`, { form: { content: String(form.get("content") ?? "") } }));
   if (r.ok) return redirectWithToast(`/daily/updates#post-${post}`, { type: "success", message: r.data.msg ?? "" });
   return json({ post: Number(post), error: r.fieldErrors?.content?.[0] ?? r.error }, { status: 400 });
