@@ -24,20 +24,32 @@ if npx tsc --noEmit; then echo "typecheck passed"; else echo "typecheck FAILED";
 note "Lint (ESLint, then Prettier --check)"
 if npm run --silent lint; then echo "lint passed"; else echo "lint FAILED (scripts/format-all.sh fixes formatting)"; failures=$((failures+1)); fi
 
-# 2. vitest: unit suites and the API suites on embedded SQLite.
-note "vitest (unit + API on SQLite)"
-npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-sqlite.json" || failures=$((failures+1))
-
-# 3. The API suites on PostgreSQL.
+# 2. vitest: unit suites and the API suites on embedded SQLite, and beside it (3.) the API suites again on PostgreSQL.
+# Each run takes its files one at a time (vitest.config.ts), so the two together fill the two cores; they share
+# nothing (temporary directories, random ports, one fresh PostgreSQL database per suite). The PostgreSQL run's
+# output is printed after the SQLite run's, whole.
+pg_log="$results/vitest-postgres.log"
+pg_pid=""
 if bash scripts/ensure-postgres.sh; then
-  note "vitest (API on PostgreSQL)"
   TEST_DATABASE=postgres npx vitest run tests/api --reporter=default --reporter=json \
-    --outputFile="$results/vitest-postgres.json" || failures=$((failures+1))
+    --outputFile="$results/vitest-postgres.json" >"$pg_log" 2>&1 &
+  pg_pid=$!
 elif [ "${CI:-}" = "true" ]; then
   note "PostgreSQL is not reachable on 127.0.0.1:5432 and could not be started: FAILING (CI requires it)"
   failures=$((failures+1))
 else
   note "SKIPPED the PostgreSQL run: no server on 127.0.0.1:5432 (start one to include it; CI requires it)"
+fi
+
+note "vitest (unit + API on SQLite)"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-sqlite.json" || failures=$((failures+1))
+
+if [ -n "$pg_pid" ]; then
+  pg_status=0
+  wait "$pg_pid" || pg_status=$?
+  note "vitest (API on PostgreSQL), run beside the SQLite one"
+  cat "$pg_log"
+  [ "$pg_status" = 0 ] || failures=$((failures+1))
 fi
 
 # 4. Playwright end-to-end in Chromium (the config starts the API and console on test ports).
