@@ -9,7 +9,7 @@ import { login, phoneOf } from "../fixtures/e2e";
  * visited as a demo account that may see it (kindergarten 1: every show-flag on, every hide-flag off),
  * plus the sub-pages its list offers (every create form and detail page; the delete confirmation
  * and import pages, one component each, once per test) and the public pages, in Chinese (default) and in English (the `lng` cookie the language switch sets).
- * Each page must have no serious or critical axe-core violation, and in English its chrome must hold
+ * Each page must hydrate, have no serious or critical axe-core violation, and in English its chrome must hold
  * no Han character and no CJK punctuation.
  *
  * Chrome vs data: every text node and every aria-label / title / placeholder / alt of the document
@@ -117,6 +117,15 @@ async function check(page: Page, path: string, lang: Lang, { axe = true, loaded 
   const code = loaded ? status : ((await page.goto(path))?.status() ?? 0);
   const problems: string[] = [];
   if (code >= 400 && !/^\/40[14]$/.test(path)) problems.push(`HTTP ${code}`);
+  // With JavaScript every page hydrates (a script error leaves it a plain document: the statistics page once did).
+  if (test.info().project.use.javaScriptEnabled !== false && code < 400) {
+    const ok = await page
+      .locator("html[data-hydrated]")
+      .waitFor({ state: "attached", timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok) problems.push("did not hydrate");
+  }
   if (axe) problems.push(...(await axeProblems(page)));
   if (lang === "en") problems.push(...(await nonEnglishChrome(page)).map((s) => `non-English chrome: ${s}`));
   return problems.map((p) => `[${lang}] ${path}: ${p}`);

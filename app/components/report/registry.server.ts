@@ -10,6 +10,9 @@ import { loadReport, reportExport } from "./report.server";
  * The console's reports by id. A report page's route module names its report here (`reportPageLoader("statistics")`)
  * instead of importing the definition, so the page's browser code never downloads the definition's zod schemas.
  * A new report: its definition in contract/, one line here, a page and an export route (docs/architecture.md).
+ * The page's loader is a function that calls it, never a call at module level (`export const loader = (args) =>
+ * reportPageLoader("statistics")(args)`): the browser bundle keeps top-level calls, and a .server module is empty there
+ * (tests/unit/route-modules.test.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each report has its own reply schema
 const REPORTS: Record<string, ReportDefinition<any>> = { statistics: statisticsReport, ...ADMISSION_REPORTS, expertCommentRate: commentRateReport };

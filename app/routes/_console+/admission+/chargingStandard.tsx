@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportPage, type ReportPageData } from "~/components/report/report-page";
 import { reportPageLoader } from "~/components/report/registry.server";
@@ -9,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * GET filters by period and kindergarten, charts as server-rendered SVG beside their tables, Excel export.
  */
 export const action = pageAction();
-export const loader = reportPageLoader("admissionCharging");
+export const loader = (args: LoaderFunctionArgs) => reportPageLoader("admissionCharging")(args);
 export const meta = pageMeta;
 
 export default function Page() {

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportPage, type ReportPageData } from "~/components/report/report-page";
 import { reportPageLoader } from "~/components/report/registry.server";
@@ -12,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
  */
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
-export const loader = reportPageLoader("statistics");
+export const loader = (args: LoaderFunctionArgs) => reportPageLoader("statistics")(args);
 export const meta = pageMeta;
 
 export default function Page() {

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportPage, type ReportPageData } from "~/components/report/report-page";
 import { reportPageLoader } from "~/components/report/registry.server";
@@ -10,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
  * rendered on the server (inline SVG beside their data tables), a GET period form and the Excel export.
  */
 export const action = pageAction();
-export const loader = reportPageLoader("expertCommentRate");
+export const loader = (args: LoaderFunctionArgs) => reportPageLoader("expertCommentRate")(args);
 export const meta = pageMeta;
 
 export default function Page() {
