@@ -32,13 +32,6 @@ const chromium = {
   ],
 };
 
-/**
- * QUARANTINE (issues 11–15, left open): the new sections' specs were written against pages still changing at the end of
- * the session that built them and were not re-run after their last fixes; they run with `QUARANTINE=off` and come back
- * into the suite as each passes (the session note lists them).
- */
-const QUARANTINED_SPECS = process.env.QUARANTINE === "off" ? [] : [/\/(students|admission|tuition|teaching|daily|buses-devices)(\.nojs)?\.spec\.ts$/];
-
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "tests/.tmp/playwright",
@@ -55,8 +48,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: [/\.nojs\.spec\.ts$/, SHARED_STATE, ...QUARANTINED_SPECS], use: { javaScriptEnabled: true } },
-    { name: "nojs", testMatch: /\.nojs\.spec\.ts$/, testIgnore: QUARANTINED_SPECS, use: { javaScriptEnabled: false } },
+    { name: "js", testIgnore: [/\.nojs\.spec\.ts$/, SHARED_STATE], use: { javaScriptEnabled: true } },
+    { name: "nojs", testMatch: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: false } },
     // Specs that change what every other spec sees (kindergarten 1's feature flags) run alone, afterwards.
     { name: "shared-state", testMatch: SHARED_STATE, dependencies: ["js", "nojs"], use: { javaScriptEnabled: true } },
   ],

@@ -183,9 +183,15 @@ export interface ResourceDefinition<Item extends z.ZodObject = z.ZodObject, Form
   itemEndpoint?: boolean;
   /** Import: form values applied to every row that does not give them (e.g. `{ enabled: "on" }`). */
   importDefaults?: Record<string, string>;
-  /** Initial values of the create form (form values as strings, e.g. `{ enabled: "on" }`); `?field=` in the URL wins. */
+  /**
+   * Initial values of the create form (form values as strings, e.g. `{ enabled: "on" }`); `?field=` in the URL wins.
+   * `TODAY` stands for the date the form is opened (China time).
+   */
   createDefaults?: Record<string, string>;
 }
+
+/** A create-form default meaning "the date the form is opened" (resolved by the console's loader). */
+export const TODAY = "@today";
 
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const MAX_PAGE_SIZE = 10000;

@@ -30,7 +30,11 @@ async function guard(request: Request, def: ResourceDefinition, name: string) {
   return { user, page };
 }
 
-const backOf = (raw: string | null | undefined) => (raw && raw.startsWith("?") && !/[\u0000-\u001f\\]/.test(raw) ? raw : "");
+/**
+ * Where an action returns, relative to the page: the list's query (`?page=2&status=…`, from a row) or the record's
+ * detail page (`/12` or `/12?back=…`, from the detail page, so the user sees the new state and its history there).
+ */
+const backOf = (raw: string | null | undefined) => (raw && /^(\?|\/\d{1,12}(\?|$))/.test(raw) && !/[\u0000-\u001f\\]/.test(raw) ? raw : "");
 
 export async function recordActionLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition, ra: { id: number; name: string }) {
   const { user, page } = await guard(request, def, ra.name);

@@ -10,6 +10,7 @@ import {
   formSchemaFor,
   listParamNames,
   rowActionsFor,
+  TODAY,
   visibleFor,
   type Action,
   type Actor,
@@ -19,6 +20,7 @@ import {
 } from "@contract/resource";
 import type { PageRoute } from "@contract/route-tree";
 import { aesEncrypt } from "@contract/crypto";
+import { todayCn } from "@contract/daily/time";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { namespaces } from "~/i18n";
@@ -96,6 +98,10 @@ async function titles(request: Request, def: ResourceDefinition, page: PageRoute
 }
 
 /** `?back=` of sub-pages: the list's own query string (only "?…" is honoured). */
+/** The definition's create-form defaults, `TODAY` as today's date. */
+const createDefaultsOf = (def: ResourceDefinition): Record<string, string> =>
+  Object.fromEntries(Object.entries(def.createDefaults ?? {}).map(([k, v]) => [k, v === TODAY ? todayCn() : v]));
+
 function backOf(url: URL | string | null | undefined): string {
   const raw = typeof url === "string" || url == null ? url : url.searchParams.get("back");
   return raw && raw.startsWith("?") && !/[\u0000-\u001f\\]/.test(raw) ? raw : "";
@@ -264,7 +270,7 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
     if (item) requireRowAction(item, "change");
     const defaults = item
       ? formDefaults(def, item)
-      : { ...(def.createDefaults ?? {}), ...Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k))) };
+      : { ...createDefaultsOf(def), ...Object.fromEntries([...url.searchParams].filter(([k]) => allFormFields(def).some((f) => f.name === k))) };
     const fields = formFieldsFor(def, mode, user);
     // Options that depend on another field (teachers of the chosen kindergarten) follow `?<field>=` too:
     // the form reloads them with a fetcher when that field changes.

@@ -466,7 +466,8 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
 
   /**
    * Download: the body streamed back with its content type, disposition and length. A JSON reply is the envelope
-   * (an error: 401, 403, 404…) and throws like every other call. The timeout covers the reply's headers; afterwards
+   * (an error: 401, 403, 404…) and throws like every other call, unless it is marked as a file
+   * (`Content-Disposition: attachment`, e.g. a personal-data archive). The timeout covers the reply's headers; afterwards
    * it is an inactivity limit.
    */
   async function download(path: string, o: { query?: QueryParams } = {}): Promise<Download> {
@@ -479,7 +480,8 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     }
     const type = String(res.headers["content-type"] ?? "");
     const status = res.statusCode ?? 0;
-    if (/^application\/json/i.test(type) || status !== 200) {
+    const attachment = /^\s*attachment\b/i.test(String(res.headers["content-disposition"] ?? ""));
+    if ((/^application\/json/i.test(type) && !attachment) || status !== 200) {
       const chunks: Buffer[] = [];
       try {
         for await (const c of res) chunks.push(c as Buffer);

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Role } from "../roles";
-import { defineResource, fields } from "../resource";
+import { defineResource, fields, TODAY } from "../resource";
 
 const REPORTERS = [Role.principal, Role.kindergartenAdmin] as const;
 
@@ -93,6 +93,6 @@ export const healthReports = defineResource({
     { field: "feverCount", label: "daily:epidemic.fields.feverCount", format: "number" },
     { field: "reporterName", label: "daily:epidemic.fields.reporter" },
   ],
-  createDefaults: { present: "0", absent: "0", absentIll: "0", temperatureChecked: "0", feverCount: "0" },
+  createDefaults: { date: TODAY, present: "0", absent: "0", absentIll: "0", temperatureChecked: "0", feverCount: "0" },
   detail: true,
 });

@@ -66,6 +66,11 @@ const server = http.createServer(async (req, res) => {
     for (let i = 0; i < BIG / chunk.length; i++) res.write(chunk);
     return res.end();
   }
+  if (path === "/files/archive.json") {
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="personal-data-student-1.json"' });
+    return res.end(JSON.stringify({ code: 200, student: { name: "x" } }));
+  }
+  if (path === "/files/envelope") return send(200, { code: 200, msg: "ok", data: { id: 1 } });
   if (path === "/files/2") return send(404, { code: 404, msg: "未找到", data: null });
   if (path === "/files/3") return send(401, { code: 401, msg: "请重新登录", data: null });
   if (path === "/files/slow") return setTimeout(() => send(200, "late", "image/png"), 2000);
@@ -146,6 +151,16 @@ describe("upstream download", () => {
       .download("files/3")
       .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
     expect(un.kind).toBe("unauthorized");
+  });
+
+  it("a JSON file marked as an attachment is a file; a 200 envelope where a file was expected is the unknown error", async () => {
+    const d = await client().download("files/archive.json");
+    expect([d.contentType, d.disposition]).toEqual(["application/json; charset=utf-8", 'attachment; filename="personal-data-student-1.json"']);
+    expect(await new Response(d.body).json()).toEqual({ code: 200, student: { name: "x" } });
+    const e = (await client()
+      .download("files/envelope")
+      .catch((x: unknown) => x)) as InstanceType<typeof UpstreamError>;
+    expect([e.kind, e.code]).toEqual(["invalid", 200]);
   });
 
   it("times out waiting for the reply (network error text) and a refused connection is a transport error", async () => {

@@ -198,7 +198,8 @@ export function RecordStatePanel({ def, item, back }: { def: ResourceDefinition;
       <div className="flex flex-wrap items-center gap-3">
         <span className="text-xs text-gray-500">{t("crud:recordActions.state")}</span>
         <StateBadge def={def} item={item} />
-        <RecordActionButtons def={def} item={item} back={back} place="detail" />
+        {/* An action taken here comes back here (app/resources/actions.server.ts backOf), the list one "back" away. */}
+        <RecordActionButtons def={def} item={item} back={`/${String(item.id)}${back ? `?back=${encodeURIComponent(back)}` : ""}`} place="detail" />
       </div>
       <h2 className="text-sm font-semibold text-gray-700">{t("crud:recordActions.history")}</h2>
       {history.length ? (

@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { Role } from "@contract/roles";
+import { downloadFromApi } from "~/components/report/report.server";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { UpstreamError, classifyUpstreamFailure, settle, upstream } from "~/utils/upstream.server";
-import { setSecurityHeaders } from "~/utils/security-headers.server";
+import { settle, upstream } from "~/utils/upstream.server";
 import { getUser } from "~/utils/session.server";
 
 /**
@@ -133,16 +133,5 @@ export async function billsCustomAction({ request }: ActionFunctionArgs, custom:
 /** /tuition/payrolls/<id>/slip: the API's PDF streamed through the upstream client. */
 export async function payslipLoader({ request }: LoaderFunctionArgs, id: number) {
   await requirePage(request);
-  let file: Awaited<ReturnType<ReturnType<typeof upstream>["download"]>>;
-  try {
-    file = await upstream(request).download(`tuition/payrolls/${id}/slip/`);
-  } catch (e) {
-    if (!(e instanceof UpstreamError)) throw e;
-    if (e.code === 404) throw notFound();
-    if (e.code === 403) throw forbidden();
-    throw await redirectWithToast("/tuition/payrolls", { type: "error", message: classifyUpstreamFailure(e).text });
-  }
-  const headers = new Headers({ "content-type": file.contentType, "cache-control": "no-store" });
-  if (file.disposition) headers.set("content-disposition", file.disposition);
-  return new Response(file.body, { status: 200, headers: setSecurityHeaders(headers, request) });
+  return downloadFromApi(request, `tuition/payrolls/${id}/slip/`, {}, "/tuition/payrolls");
 }
