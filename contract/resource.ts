@@ -142,6 +142,8 @@ export interface ResourceDefinition<Item extends z.ZodObject = z.ZodObject, Form
   endpoint: string;
   /** The route-tree page it backs (`/kindergarten/class`): its roles gate list and view. */
   page: string;
+  /** A hidden page of routes.md that shows one record's detail too (`/evaluate/entrust/:id`), under its own page rule. */
+  detailPage?: string;
   /** Role lists for writes, each a subset of the page roles; default: the page roles. */
   can?: Partial<Record<"create" | "change" | "delete", readonly RoleId[]>>;
   /** Verbs on one row beyond change and delete (users: `setEnabled`, `resetPassword`); they need the `change` roles. */

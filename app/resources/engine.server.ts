@@ -87,7 +87,8 @@ export function requireRowAction(item: { actions: Record<string, boolean> }, ver
 
 async function guard(request: Request, def: ResourceDefinition, action: Action) {
   const { user, page } = await requirePage(request);
-  if (page.path !== def.page) throw notFound();
+  // The definition's own page, or its hidden detail page for the detail view only.
+  if (page.path !== def.page && !(action === "view" && page.path === def.detailPage)) throw notFound();
   if (!can(def, action, user.info.roleId)) throw forbidden();
   return { user, page };
 }

@@ -26,6 +26,7 @@ export const careGreetings = defineResource({
   one: "daily:careGreetings.one",
   endpoint: "daily/care_greetings/",
   page: "/daily/careGreetings",
+  detailPage: "/evaluate/careGreetings/:id",
   item: z.object({
     id: z.number().int(),
     kindergartenId: z.number().int(),

@@ -17,6 +17,7 @@ export const entrusts = defineResource({
   one: "daily:entrust.one",
   endpoint: "daily/entrusts/",
   page: "/daily/entrust",
+  detailPage: "/evaluate/entrust/:id",
   can: { create: [Role.parent], change: [Role.parent], delete: [Role.parent] },
   rowRule: (verb, row) =>
     (verb === "change" || verb === "delete") && row.status !== "to_confirm" ? { status: 409, key: "daily:entrust.errors.confirmed" } : null,

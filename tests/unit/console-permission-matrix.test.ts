@@ -730,6 +730,7 @@ describe("console permission matrix: every page of routes.md × every role × bo
     // Every page has its own route module in the build (the route tree's page = a flat route file).
     expect(table.map((r) => routeIdOf(r.path)).filter((id) => !routeIds.includes(id))).toEqual([]);
     const bad: string[] = [];
+    const shown = new Set<string>();
     const t0 = Date.now();
     await runPool(cells, 4, async (c) => {
       const { row, a, want } = c;
@@ -739,6 +740,7 @@ describe("console permission matrix: every page of routes.md × every role × bo
         const body = await res.text();
         const refusal = body.includes('data-testid="no-permission"');
         const byId = row.path.includes(":id") && want === 200 && res.status === 404;
+        if (res.status === 200) shown.add(row.path);
         if ((res.status !== want && !byId) || refusal !== (want === 403))
           bad.push(`${url} as ${a.label}: ${res.status}${refusal ? " (no-permission page)" : ""}, want ${want}`);
       } else {
@@ -752,8 +754,11 @@ describe("console permission matrix: every page of routes.md × every role × bo
             ? res.status === 403 && body === '{"reason":"forbidden"}'
             : (res.status === 200 || (byId && res.status === 404)) && !body.includes('"reason":"forbidden"');
         if (!okData) bad.push(`${url} (data) as ${a.label}: ${res.status} ${body.slice(0, 60)}, want ${want}`);
+        if (res.status === 200) shown.add(row.path);
       }
     });
+    // Every page by id shows record 1 to someone allowed (the demo's record 1 is kindergarten 1's), not 404 to all.
+    for (const row of table.filter((r) => r.path.includes(":id") && !shown.has(r.path))) bad.push(`${row.path}: record 1 shown to nobody`);
     const allowed = cells.filter((c) => c.want === 200).length;
     console.log(
       `[console matrix] all pages: ${table.length} pages × ${users.length} users = ${cells.length} cells (${allowed} allowed, ${cells.length - allowed} refused; ${documented.size} whole documents) in ${Date.now() - t0} ms, ${bad.length} mismatches`,
