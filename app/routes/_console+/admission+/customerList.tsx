@@ -33,7 +33,7 @@ function Duplicates() {
             <li key={`${g.kindergartenId}-${g.phone}`} className="flex flex-wrap items-center gap-2">
               <span className="text-gray-700">{t("customers.duplicates.phone", { phone: g.phone })}:</span>
               {g.customers.map((c) => (
-                <Link key={c.id} to={`${admissionCustomers.page}/${c.id}`} className="text-blue-700 underline">
+                <Link key={c.id} to={`${admissionCustomers.page}/${c.id}`} className="text-blue-700 underline" data-value>
                   {c.kidName} #{c.id}
                 </Link>
               ))}

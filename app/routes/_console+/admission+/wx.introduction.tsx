@@ -86,7 +86,7 @@ export default function Page() {
             </h2>
             {d.address ? (
               <p className="text-gray-700">
-                {t("applicant.address")}: {d.address}
+                {t("applicant.address")}: <span data-value>{d.address}</span>
               </p>
             ) : null}
             {d.introducerName ? <p className="text-gray-700">{t("applicant.introducer", { name: d.introducerName })}</p> : null}
@@ -195,7 +195,10 @@ export default function Page() {
               <ul className="divide-y" data-testid="applicant-requests">
                 {d.requests.map((r, i) => (
                   <li key={`${r.id}-${i}`} className="py-2">
-                    <span className="font-medium">{r.kidName}</span> · {r.stage}
+                    <span className="font-medium" data-value>
+                      {r.kidName}
+                    </span>{" "}
+                    · {r.stage}
                     {r.date ? (
                       <span className="block text-gray-700">
                         {r.date} {r.time} · {r.status}

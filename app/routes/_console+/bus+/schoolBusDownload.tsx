@@ -41,7 +41,7 @@ export default function Page() {
             </a>
             {day.teachers.length ? (
               <span className="text-sm text-gray-600">
-                {t("roster.teachers")}: {day.teachers.join(", ")}
+                {t("roster.teachers")}: <span data-value>{day.teachers.join(", ")}</span>
               </span>
             ) : null}
           </div>

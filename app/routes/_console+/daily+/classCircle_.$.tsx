@@ -58,7 +58,10 @@ function Comments() {
           {comments.map((c) => (
             <li key={c.id} className="flex items-start justify-between gap-3 py-2 text-sm">
               <span className={c.status === "hidden" ? "text-gray-400 line-through" : "text-gray-800"}>
-                <span className="font-medium">{c.userName}</span>: {c.content}
+                <span className="font-medium" data-value>
+                  {c.userName}
+                </span>
+                : <span data-value>{c.content}</span>
                 {c.status === "hidden" ? <span className="ml-2 text-xs no-underline">({t("daily:classCircle.commentHidden")})</span> : null}
               </span>
               {moderator ? (

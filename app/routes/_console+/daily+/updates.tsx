@@ -66,11 +66,13 @@ export default function Page() {
                 <span className="mr-2 text-xs text-gray-500">{when(e.at)}</span>
                 <span className="mr-1 text-gray-600">{t(`daily:updates.kinds.${e.kind}`)}</span>
                 {e.path ? (
-                  <Link to={e.path} className="text-primary hover:underline">
+                  <Link to={e.path} className="text-primary underline" data-value>
                     {e.title}
                   </Link>
                 ) : (
-                  <span className="text-gray-800">{e.title}</span>
+                  <span className="text-gray-800" data-value>
+                    {e.title}
+                  </span>
                 )}
               </li>
             ))}
@@ -86,14 +88,19 @@ export default function Page() {
             {(data.posts ?? []).map((p) => (
               <li key={p.id} id={`post-${p.id}`} className="rounded border border-gray-100 p-3" data-testid="updates-post">
                 <p className="text-xs text-gray-500">
-                  {p.className} · {when(p.createdAt)}
+                  <span data-value>{p.className}</span> · {when(p.createdAt)}
                 </p>
-                <p className="mt-1 text-sm text-gray-800">{p.content}</p>
+                <p className="mt-1 text-sm text-gray-800" data-value>
+                  {p.content}
+                </p>
                 {p.imageFileId ? <img src={`/files/${p.imageFileId}?variant=thumb`} alt="" className="mt-2 h-32 rounded object-cover" /> : null}
                 <ul className="mt-2 space-y-1">
                   {p.comments.map((c) => (
                     <li key={c.id} className="text-sm text-gray-700">
-                      <span className="font-medium">{c.userName}</span>: {c.content}
+                      <span className="font-medium" data-value>
+                        {c.userName}
+                      </span>
+                      : <span data-value>{c.content}</span>
                     </li>
                   ))}
                 </ul>

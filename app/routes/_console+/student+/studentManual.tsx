@@ -105,11 +105,13 @@ export default function Page() {
                   </Link>
                 </p>
               ) : null}
-              <h2 className="text-lg font-semibold text-gray-800">{cur.title}</h2>
+              <h2 className="text-lg font-semibold text-gray-800" data-value>
+                {cur.title}
+              </h2>
               <p className="mb-3 text-xs text-gray-500">
-                {t("manual.version", { n: cur.version })} · {cur.createdByName ?? ""} {cur.createdAt.slice(0, 10)}
+                {t("manual.version", { n: cur.version })} · <span data-value>{cur.createdByName ?? ""}</span> {cur.createdAt.slice(0, 10)}
               </p>
-              <div className="whitespace-pre-wrap text-sm leading-6 text-gray-800" data-testid="manual-content">
+              <div className="whitespace-pre-wrap text-sm leading-6 text-gray-800" data-testid="manual-content" data-value>
                 {cur.content}
               </div>
             </>
@@ -125,10 +127,10 @@ export default function Page() {
             {(m?.versions ?? []).map((v) => (
               <li key={v.version}>
                 <Link to={`?version=${v.version}`} className="text-primary hover:underline" aria-current={cur?.version === v.version ? "page" : undefined}>
-                  {t("manual.version", { n: v.version })}: {v.title}
+                  {t("manual.version", { n: v.version })}: <span data-value>{v.title}</span>
                 </Link>
                 <div className="text-xs text-gray-500">
-                  {v.createdAt.slice(0, 10)} {v.createdByName ?? ""} {v.note ? `· ${v.note}` : ""}
+                  {v.createdAt.slice(0, 10)} <span data-value>{v.createdByName ?? ""}</span> {v.note ? <span data-value>· {v.note}</span> : null}
                 </div>
               </li>
             ))}
