@@ -1,3 +1,4 @@
+import { ApiError } from "@api/http";
 /**
  * Unique-constraint violations of both dialects, for writes that race (two requests insert the same phone or
  * code at once: both pass the "already taken?" check, the database refuses the second).
@@ -18,4 +19,25 @@ export function uniqueViolation(e: unknown): string[] | null {
     return m ? m[1]!.split(",").map((s) => s.trim().split(".").pop()!) : [];
   }
   return null;
+}
+
+/**
+ * A foreign-key violation of either dialect: a row other records still point at (PostgreSQL 23503; SQLite (libSQL)
+ * SQLITE_CONSTRAINT_FOREIGNKEY, message `FOREIGN KEY constraint failed`).
+ */
+export function isForeignKeyViolation(e: unknown): boolean {
+  const err = e as { code?: unknown; extendedCode?: unknown; message?: unknown } | null;
+  if (!err || typeof err !== "object") return false;
+  const code = String(err.extendedCode ?? err.code ?? "");
+  return code === "23503" || code.includes("FOREIGN") || /FOREIGN KEY constraint/i.test(String(err.message ?? ""));
+}
+
+/** Runs `write`; a foreign-key violation becomes `ApiError(409, key)` instead of a 500. */
+export async function refusingReferenced<T>(write: () => Promise<T>, key = "error.conflict"): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isForeignKeyViolation(e)) throw new ApiError(409, key);
+    throw e;
+  }
 }

@@ -12,6 +12,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { nowIso } from "@api/db";
 import { write, type Writer } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
+import { refusingReferenced } from "@api/db/unique";
 import { hashPassword } from "@api/auth/password";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { ApiError, fieldError, forbidden, idsOf, langOf, pathId, run } from "@api/http";
@@ -232,15 +233,7 @@ export const usersMapping = defineMapping({
       // the user cannot be deleted, only disabled. Checked by deleting here (PostgreSQL enforces the keys).
       const history = await sql<{ n: number }>`select count(*) as n from punch_records where user_id = ${item.id}`.execute(trx).catch(() => null);
       if (Number(history?.rows[0]?.n ?? 0) > 0) throw new ApiError(409, "usermgmt:users.errors.hasHistory");
-      try {
-        await w.delete("users", item.id);
-      } catch (e) {
-        const code = String((e as { code?: unknown }).code ?? "");
-        // PostgreSQL 23503; SQLite (libsql) answers SQLITE_CONSTRAINT with "FOREIGN KEY constraint failed".
-        if (code === "23503" || code.includes("FOREIGN") || /FOREIGN KEY/i.test(String((e as Error).message ?? "")))
-          throw new ApiError(409, "usermgmt:users.errors.hasHistory");
-        throw e;
-      }
+      await refusingReferenced(() => w.delete("users", item.id), "usermgmt:users.errors.hasHistory");
     },
   },
 });

@@ -4,8 +4,8 @@ import type { Kysely } from "kysely";
 import { allFormFields, formSchemaFor, MAX_PAGE_SIZE } from "@contract/resource";
 import type { Database } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
-import { uniqueViolation } from "@api/db/unique";
-import { ApiError, fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
+import { refusingReferenced, uniqueViolation } from "@api/db/unique";
+import { fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { scoped, type Scope } from "@api/tenancy";
 import { assertRowAllowed, bodyParams, fieldErrors, parseForm } from "./forms";
@@ -142,7 +142,7 @@ function registerChangeAndDelete(e: Engine) {
       const item = await getItem(e, scope, id, lang);
       if (!item) throw notFound();
       assertRowAllowed(def, "delete", item, scope);
-      await stillReferenced(() =>
+      await refusingReferenced(() =>
         write(deps.db, actorOfScope(scope), async (w) => {
           await m.hooks?.beforeDelete?.({ w, scope, lang, deps }, item);
           await w.delete(m.table, id);
@@ -151,17 +151,6 @@ function registerChangeAndDelete(e: Engine) {
       return e.reply(c, null, e.msgKey("deleted"));
     }),
   );
-}
-
-/** A row other records still point at (a foreign key) is not deleted: 409, never a 500 (PostgreSQL 23503, SQLite's message). */
-async function stillReferenced<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const code = String((e as { code?: unknown })?.code ?? "");
-    if (code === "23503" || /FOREIGN KEY constraint/i.test(String((e as Error)?.message ?? ""))) throw new ApiError(409, "error.conflict");
-    throw e;
-  }
 }
 
 /** POST <base>bulk_delete/: every id must be in the scope before anything is touched (all or nothing). */
@@ -177,7 +166,7 @@ function registerBulkDelete(e: Engine) {
       const scope = await e.guard(c, "delete");
       const lang = langOf(c);
       const ids = parseIds((await c.req.parseBody({ all: true })).ids);
-      await stillReferenced(() =>
+      await refusingReferenced(() =>
         write(deps.db, actorOfScope(scope), async (w) => {
           const ctx: WriteContext = { w, scope, lang, deps };
           const items: Item[] = [];
