@@ -2,7 +2,7 @@
  * A small PDF writer for printable lists (the bus teacher's rider list, /bus/schoolBusDownload), without a font
  * file: text is set in the standard Adobe CJK font STSong-Light (Adobe-GB1, encoding UniGB-UCS2-H), which every
  * PDF reader (Acrobat, pdf.js, Poppler, Preview) provides, so Chinese and Latin text print alike and the file
- * stays a few kilobytes. pdf-lib (installed) would have to embed a CJK TrueType font of 10+ MB for the same
+ * stays a few kilobytes. pdf-lib would have to embed a CJK TrueType font of 10+ MB for the same
  * (docs/sections/buses-devices.md). A4 landscape pages; tables wrap to the next page with their header repeated.
  */
 

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Kysely } from "kysely";
 import QRCode from "qrcode";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { Role } from "@contract/roles";
 import { ASSESSMENT_TIMES } from "@contract/resources/assessment";
+import { localName } from "@contract/format";
 import { fenToYuan } from "@contract/tuition/money";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
@@ -14,9 +14,11 @@ import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId } from "@
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { classFilter, kindergartenFilter, scoped, studentFilter, type Scope } from "@api/tenancy";
 import { runCustom, replyOk } from "@api/resources/custom-routes";
+import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
 import { isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
+import { pdfOf } from "@api/services/pdf-table";
 import { checklistOf, levelTotals } from "./assessment";
 import { generateBills } from "./resources";
 
@@ -302,7 +304,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     return c.html(html(`${provider} stand-in`, `<h1>${outcome === "paid" ? "Paid" : esc(outcome)}</h1><p data-testid="standin-outcome">${esc(outcome)}</p>`));
   });
 
-  // Pay slip as PDF (pdf-lib, standard fonts: labels in English; text the font cannot draw is transliterated as "?").
+  // Pay slip as PDF in the reader's language (payslipPdf: the CJK-capable writer of api/services/pdf-table.ts).
   doc("get", "/tuition/payrolls/{id}/slip/", "payrollsSlip", "One employee's pay slip as PDF (role 14, show:isShowSalary)", null, { id: true });
   app.get(
     "/tuition/payrolls/:id{[0-9]+}/slip/",
@@ -330,8 +332,8 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
         .where(kindergartenFilter(scope, "p.kindergarten_id"))
         .executeTakeFirst();
       if (!p) throw notFound();
-      const bytes = await payslipPdf({
-        kindergarten: p.name_en ?? p.name,
+      const bytes = payslipPdf(langOf(c), {
+        kindergarten: localName(langOf(c), p.name, p.name_en),
         month: p.month,
         name: p.staff_name,
         phone: p.staff_phone,
@@ -340,7 +342,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
         deductions: Number(p.deductions_fen),
         net: Number(p.net_fen),
       });
-      return new Response(Buffer.from(bytes), {
+      return new Response(new Uint8Array(bytes), {
         headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="payslip-${p.month}-${p.id}.pdf"` },
       });
     }),
@@ -547,37 +549,27 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
 }
 
 /** A one-page pay slip. Standard PDF fonts draw Latin text only: other characters become "?" (the console shows the full name). */
-export async function payslipPdf(p: {
-  kindergarten: string;
-  month: string;
-  name: string;
-  phone: string;
-  base: number;
-  allowances: number;
-  deductions: number;
-  net: number;
-}) {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Pay slip ${p.month}`);
-  const page = pdf.addPage([420, 300]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const latin = (s: string) => s.replace(/[^\x20-\x7e]/g, "?");
-  let y = 260;
-  const line = (label: string, value: string, b = false) => {
-    page.drawText(label, { x: 40, y, size: 11, font });
-    page.drawText(value, { x: 380 - (b ? bold : font).widthOfTextAtSize(value, 11), y, size: 11, font: b ? bold : font });
-    y -= 22;
-  };
-  page.drawText(`Pay slip ${p.month}`, { x: 40, y, size: 16, font: bold });
-  y -= 24;
-  page.drawText(latin(p.kindergarten), { x: 40, y, size: 10, font });
-  y -= 30;
-  line("Employee", latin(p.name));
-  line("Phone", p.phone);
-  line("Base pay", fenToYuan(p.base));
-  line("Allowances", fenToYuan(p.allowances));
-  line("Deductions", `-${fenToYuan(p.deductions)}`);
-  line("Net pay (CNY)", fenToYuan(p.net), true);
-  return pdf.save();
+/**
+ * One employee's pay slip as PDF in the reader's language, through the CJK-capable writer the bus lists use
+ * (api/services/pdf-table.ts: Chinese names and labels print, no font file is embedded).
+ */
+export function payslipPdf(
+  lang: Lang,
+  p: { kindergarten: string; month: string; name: string; phone: string; base: number; allowances: number; deductions: number; net: number },
+): Buffer {
+  const label = (k: string) => rt(lang, `tuition:payrolls.fields.${k}`);
+  const title = rt(lang, "tuition:payrolls.slipTitle", { month: p.month });
+  const rows = [
+    [label("staffName"), p.name],
+    [label("staffPhone"), p.phone],
+    [label("base"), fenToYuan(p.base)],
+    [label("allowances"), fenToYuan(p.allowances)],
+    [label("deductions"), `-${fenToYuan(p.deductions)}`],
+    [label("net"), fenToYuan(p.net)],
+  ];
+  const columns = [
+    { label: rt(lang, "tuition:payrolls.slipItem"), width: 240 },
+    { label: rt(lang, "tuition:payrolls.slipAmount"), width: 240 },
+  ];
+  return pdfOf(title, [{ title: p.kindergarten, columns, rows }], `${p.kindergarten} · ${title}`);
 }

@@ -373,6 +373,19 @@ describe("payrolls", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const buf = Buffer.from(await res.arrayBuffer());
     expect(buf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Set in the CJK font as UCS-2 (api/services/pdf-table.ts): a Chinese name and label print, in the reader's language.
+    const ucs2 = (text: string) => [...text].map((ch) => ch.codePointAt(0)!.toString(16).padStart(4, "0")).join("");
+    const zh = await t.call("POST", "tuition/payrolls/", {
+      token: tk.fin,
+      form: { month: "2026-03", staffName: "李娜", staffPhone: "13912399997", base: "5200" },
+    });
+    const slip = async (lang: string) =>
+      Buffer.from(await (await fetch(new URL(`tuition/payrolls/${zh.data.id}/slip/`, t.url), { headers: { token: tk.fin, lang } })).arrayBuffer()).toString(
+        "latin1",
+      );
+    const [zhSlip, enSlip] = [await slip("zh"), await slip("en")];
+    for (const text of ["李娜", "基本工资", "5200.00"]) expect(zhSlip, text).toContain(ucs2(text));
+    for (const text of ["李娜", "Base pay", "Net pay"]) expect(enSlip, text).toContain(ucs2(text));
     const other = await fetch(new URL(`tuition/payrolls/${r.data.id}/slip/`, t.url), { headers: { token: tk.parent } });
     expect(other.status).toBe(403);
   });
