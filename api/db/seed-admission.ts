@@ -313,6 +313,7 @@ async function demoExtras(db: Kysely<Database>, now: number) {
       })
       .execute();
   }
+  await thisWeeksAppointments(db, now);
   // Protection: requests in every state of kindergarten 1, and an applicant anonymised by an earlier night run.
   const student = await db.selectFrom("students").select(["id", "name"]).where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirst();
   const parent = await db.selectFrom("users").select(["id", "real_name"]).where("phone", "=", "13800000004").executeTakeFirst();
@@ -444,4 +445,34 @@ async function demoExtras(db: Kysely<Database>, now: number) {
       .set({ request_id: Number(done.id) })
       .where("subject_id", "=", Number(gone.id))
       .execute();
+}
+
+/**
+ * The week view's demo: teacher 12's appointments on Monday, Wednesday, Friday and Sunday of this China week (one
+ * done, one cancelled, two to be done) with the first customers of kindergarten 1.
+ */
+async function thisWeeksAppointments(db: Kysely<Database>, now: number) {
+  const today = new Date(now + 8 * 3600000);
+  const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * DAY;
+  const at = (days: number) => new Date(monday + days * DAY).toISOString().slice(0, 10);
+  const customers = await db.selectFrom("admission_customers").select("id").where("kindergarten_id", "=", 1).orderBy("id").limit(4).execute();
+  const plan = [
+    { days: 0, time: "09:00", kind: "tour", status: "done" },
+    { days: 2, time: "14:30", kind: "interview", status: "todo" },
+    { days: 4, time: "08:45", kind: "tour", status: "todo" },
+    { days: 6, time: "10:30", kind: "tour", status: "cancelled" },
+  ];
+  const rows = customers.map((c, i) => ({
+    kindergarten_id: 1,
+    customer_id: Number(c.id),
+    date: at(plan[i]!.days),
+    time: plan[i]!.time,
+    kind: plan[i]!.kind,
+    status: plan[i]!.status,
+    teacher_user_id: 12,
+    remarks: null,
+    reminded_at: null,
+    created_at: new Date(now - 7 * DAY).toISOString(),
+  }));
+  if (rows.length) await db.insertInto("admission_appointments").values(rows).execute();
 }

@@ -1,14 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { admissionCustomers } from "@contract/resources/admission";
+import { pageSchema } from "@contract/api";
+import { addDays, mondayOf, todayCn } from "@contract/daily/time";
+import { can, MAX_PAGE_SIZE } from "@contract/resource";
+import { admissionAppointments, admissionCustomers } from "@contract/resources/admission";
+import { rowSchema, withActions } from "~/resources/engine.server";
 import { resourceListLoader } from "~/resources/route";
+import type { AppointmentItem, AppointmentView, AppointmentViewData } from "~/components/admission/appointment-format";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { settle, upstream } from "~/utils/upstream.server";
+import { failureToast, settle, upstream } from "~/utils/upstream.server";
 
 const WRITERS = [1, 12, 16];
+const GROUP_ROLES = [9, 16];
 const duplicatesSchema = z.object({
   list: z.array(
     z.object({
@@ -72,4 +78,62 @@ export async function mergeAction({ request }: ActionFunctionArgs, id: number) {
   const r = await settle(upstream(request).envelope("POST", `admission/customers/${id}/merge/`, { form: { into } }));
   if (!r.ok) return redirectWithToast(admissionCustomers.page, { type: "error", message: r.error });
   return redirectWithToast(`${admissionCustomers.page}/${into}`, { type: "success", message: r.data.msg ?? "" });
+}
+
+// ------------------------------------------------------------------------------------------
+// Appointments: the day and week views (?view=day|week&date=YYYY-MM-DD) beside the resource list
+// ------------------------------------------------------------------------------------------
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const kindergartenOptions = z.object({ list: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string() })) });
+
+/** The view of `?view=` (null: the resource list). */
+export const appointmentViewOf = (url: URL): AppointmentView | null => {
+  const v = url.searchParams.get("view");
+  return v === "day" || v === "week" ? v : null;
+};
+
+/** /admission/appointmentList: the resource list, or the day / week view read through the same list endpoint. */
+export async function appointmentListLoader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const view = appointmentViewOf(url);
+  if (!view) return resourceListLoader(admissionAppointments)(args);
+  const { user, page } = await requirePage(args.request);
+  if (page.path !== admissionAppointments.page) throw notFound();
+  if (!can(admissionAppointments, "list", user.info.roleId)) throw forbidden();
+  const today = todayCn();
+  const asked = url.searchParams.get("date") ?? "";
+  const date = DATE_RE.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today;
+  const from = view === "week" ? mondayOf(date) : date;
+  const to = view === "week" ? addDays(from, 6) : date;
+  const group = GROUP_ROLES.includes(user.info.roleId);
+  const kindergartenId = group && /^\d{1,9}$/.test(url.searchParams.get("kindergartenId") ?? "") ? url.searchParams.get("kindergartenId")! : "";
+  const mine = user.info.roleId === 12 ? url.searchParams.get("all") !== "1" : null;
+  const api = upstream(args.request);
+  const query = { dateFrom: from, dateTo: to, pageSize: MAX_PAGE_SIZE, sort: "date", ...(kindergartenId ? { kindergartenId } : {}) };
+  const [result, kgs, t] = await Promise.all([
+    settle(api.get(admissionAppointments.endpoint, { query, schema: pageSchema(rowSchema(admissionAppointments)) })),
+    group ? settle(api.get("lookups/kindergartens/", { schema: kindergartenOptions })) : null,
+    getT(args.request, ["menu"]),
+  ]);
+  const items = (result.ok ? result.data.list : [])
+    .map((i) => withActions(admissionAppointments, i, user) as AppointmentItem)
+    .filter((i) => !mine || i.teacherUserId === user.info.userId)
+    .sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
+  const back = `?${url.searchParams.toString()}`;
+  const data: AppointmentViewData = {
+    view,
+    title: t(page.meta.title, { ns: "menu" }),
+    date,
+    from,
+    to,
+    today,
+    roleId: user.info.roleId,
+    mine,
+    kindergartenId,
+    kindergartens: kgs?.ok ? kgs.data.list.map((o) => ({ value: String(o.value), label: o.label })) : [],
+    items,
+    back,
+    toast: result.ok ? null : failureToast(result),
+  };
+  return json(data);
 }

@@ -1,12 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { todayCn } from "@contract/daily/time";
 import { admissionAppointments } from "@contract/resources/admission";
+import type { AppointmentViewData } from "~/components/admission/appointment-format";
+import { AppointmentViewSwitch } from "~/components/admission/appointment-nav";
+import { AppointmentSchedule } from "~/components/admission/appointment-schedule";
 import { ResourceListPage } from "~/components/resource/list";
-import { resourceListAction, resourceListLoader } from "~/resources/route";
+import { resourceListAction } from "~/resources/route";
+import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
+import { appointmentListLoader } from "./__admission.server";
 
-/** /admission/appointmentList — the appointments (contract/resources/admission.ts `admissionAppointments`). */
-export const loader = resourceListLoader(admissionAppointments);
+/**
+ * /admission/appointmentList — the appointments (contract/resources/admission.ts `admissionAppointments`): the
+ * resource list, or with `?view=day|week&date=` the teacher's day and week view of the same list endpoint.
+ */
+export const loader = (args: LoaderFunctionArgs) => appointmentListLoader(args);
 export const action = resourceListAction;
 export const meta = pageMeta;
+
 export default function Page() {
-  return <ResourceListPage def={admissionAppointments} />;
+  const data = useLoaderData<AppointmentViewData | ListData>();
+  if (data.view === "day" || data.view === "week") return <AppointmentSchedule data={data as AppointmentViewData} />;
+  const date = (data as ListData).query.dateFrom ?? todayCn();
+  return <ResourceListPage def={admissionAppointments} toolbar={<AppointmentViewSwitch current="list" date={date} />} />;
 }
