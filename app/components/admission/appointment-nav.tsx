@@ -40,9 +40,9 @@ export function AppointmentPeriodNav({ data, keep }: { data: AppointmentViewData
   );
   return (
     <nav aria-label={t("appointments.views.period")} className="flex gap-2">
-      {link(addDays(data.from, -step), data.view === "week" ? "prevWeek" : "prevDay", "period-prev")}
+      {link(addDays(data.date, -step), data.view === "week" ? "prevWeek" : "prevDay", "period-prev")}
       {link(data.today, "today", "period-today")}
-      {link(addDays(data.from, step), data.view === "week" ? "nextWeek" : "nextDay", "period-next")}
+      {link(addDays(data.date, step), data.view === "week" ? "nextWeek" : "nextDay", "period-next")}
     </nav>
   );
 }
