@@ -4,7 +4,7 @@ import { loginHere } from "../fixtures/e2e";
 /**
  * The admissions teacher's day and week view of /admission/appointmentList without JavaScript (issue 15): this
  * week's appointments in their day columns (checked against the list filtered to the same dates), next week and
- * back, the day view with its record actions, and the English labels.
+ * back, the day view with its record actions (one marked done, back on its day), and the English labels.
  */
 const PAGE = "/admission/appointmentList";
 const DAY = 86400000;
@@ -80,6 +80,22 @@ test("the admissions teacher's week and day view without JavaScript, in Chinese 
   }
   await page.getByTestId("period-next").click();
   await expect(page.getByTestId("appointment-day")).toHaveAttribute("data-date", addDays(today, 1));
+
+  // A to-be-done appointment of hers this week marked done from its day: back on the same day, now done.
+  await page.goto(`${PAGE}?view=week&date=${today}`);
+  const todo = page
+    .getByTestId("appointment")
+    .filter({ has: page.locator('[data-state="todo"]') })
+    .first();
+  const [id, date] = [await todo.getAttribute("data-id"), await todo.getAttribute("data-date")];
+  await page.goto(`${PAGE}?view=day&date=${date}`);
+  await page
+    .locator("li")
+    .filter({ has: page.locator(`[data-testid="appointment"][data-id="${id}"]`) })
+    .getByTestId("row-complete")
+    .click();
+  await expect(page).toHaveURL(new RegExp(`view=day&date=${date}`));
+  await expect(page.locator(`[data-testid="appointment"][data-id="${id}"]`).getByTestId("state-badge")).toHaveAttribute("data-state", "done");
 
   // English.
   await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
