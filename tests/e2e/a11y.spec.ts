@@ -50,7 +50,7 @@ function planAccounts(table: TableRow[]): Map<number, string[]> {
 }
 
 /** Pages per test: an account's pages dealt round-robin into a few tests, so that both workers share the longest account. */
-const CHUNK = 12;
+const CHUNK = 8;
 const chunks = <T>(list: T[], size: number): T[][] => {
   const n = Math.ceil(list.length / size);
   return Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i));
@@ -170,7 +170,7 @@ test.describe("every page: no serious axe violation; English chrome without Han 
     for (const paths of chunks(all, CHUNK))
       for (const lang of ["zh", "en"] as const) {
         test(`role ${role} (${phoneOf(role)}), ${lang}: ${paths.length} pages from ${paths[0]}`, async ({ page }) => {
-          test.setTimeout(120_000);
+          test.setTimeout(240_000);
           await login(page, phoneOf(role));
           expect(await crawl(page, paths, lang)).toEqual([]);
         });
