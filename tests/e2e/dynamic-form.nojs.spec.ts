@@ -136,3 +136,19 @@ test("without JavaScript the answers page of a template shows the per-field summ
   await expect(topics).toContainText("游戏化教学1 (100%)");
   await expect(topics).toContainText("家园沟通0 (0%)");
 });
+
+test("without JavaScript the builder shows and keeps the chosen recipients", async ({ page }) => {
+  await page.goto("/daily/formTemplate");
+  await loginHere(page, "13800000005");
+  await page.getByTestId("resource-row").filter({ hasText: "教师培训需求" }).getByRole("link", { name: "填写记录" }).click();
+  await page.goto(`${new URL(page.url()).pathname}/edit`);
+  const recipients = page.getByTestId("builder-recipients");
+  const roles = recipients.getByRole("group", { name: "角色" });
+  await expect(roles.getByRole("checkbox", { name: "老师", exact: true })).toBeChecked();
+  await expect(roles.getByRole("checkbox", { name: "园长", exact: true })).not.toBeChecked();
+  await expect(recipients.getByRole("group", { name: "班级" }).getByRole("checkbox", { checked: true })).toHaveCount(1);
+  // An intent (add a field) answers the draft: the ticked recipients stay ticked.
+  await roles.getByRole("checkbox", { name: "园长", exact: true }).check();
+  await page.getByTestId("builder-add").click();
+  await expect(page.getByTestId("builder-recipients").getByRole("group", { name: "角色" }).getByRole("checkbox", { name: "园长", exact: true })).toBeChecked();
+});
