@@ -183,3 +183,54 @@ export function nextKey(fields: readonly Pick<DynamicField, "key">[]): string {
   const used = new Set(fields.map((x) => x.key));
   for (let i = 1; ; i++) if (!used.has(`f${i}`)) return `f${i}`;
 }
+
+/** The summary of one field over a template's answer sets (`answered`: sets with a value for it). */
+export interface FieldSummary {
+  key: string;
+  kind: DynamicFieldKind;
+  answered: number;
+  /** Choices: per option (in option order), how many sets chose it and its share of all sets (percent, 1 decimal). */
+  options?: { count: number; percent: number }[];
+  /** Numbers: min, average (2 decimals) and max of the given values; null when none. */
+  numbers?: { min: number; avg: number; max: number } | null;
+}
+
+const hasValue = (v: unknown) => v != null && v !== "" && !(Array.isArray(v) && v.length === 0);
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+function optionSummary(field: DynamicField, values: unknown[], total: number) {
+  return (field.options ?? []).map((_, i) => {
+    const count = values.filter((v) => (Array.isArray(v) ? v.map(String).includes(String(i)) : String(v) === String(i))).length;
+    return { count, percent: total ? round((count * 100) / total, 1) : 0 };
+  });
+}
+
+function numberSummary(values: unknown[]) {
+  const nums = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  if (!nums.length) return null;
+  return { min: Math.min(...nums), avg: round(nums.reduce((a, b) => a + b, 0) / nums.length, 2), max: Math.max(...nums) };
+}
+
+/** The per-field summary of the answers (form order): counts per option, number figures, answered counts. */
+export function summarise(fields: readonly DynamicField[], rows: readonly Pick<AnswerRow, "answers">[]): FieldSummary[] {
+  return orderedFields(fields).map((field) => {
+    const values = rows.map((r) => r.answers[field.key]).filter(hasValue);
+    const s: FieldSummary = { key: field.key, kind: field.kind, answered: values.length };
+    if (field.kind === "single" || field.kind === "multiple") s.options = optionSummary(field, values, rows.length);
+    if (field.kind === "number") s.numbers = numberSummary(values);
+    return s;
+  });
+}
+
+/** The summary as a sheet (the export's second sheet): field, answered, then one row per option or number figure. */
+export function summarySheet(fields: readonly DynamicField[], summary: readonly FieldSummary[], lang: "zh" | "en", t: (key: string) => string) {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const out: (string | number)[][] = [[t("forms:summary.field"), t("forms:summary.item"), t("forms:summary.value")]];
+  for (const s of summary) {
+    const f = byKey.get(s.key)!;
+    out.push([labelIn(f.label, lang), t("forms:summary.answered"), s.answered]);
+    s.options?.forEach((o, i) => out.push(["", labelIn(f.options![i]!, lang), `${o.count} (${o.percent}%)`]));
+    if (s.numbers) for (const k of ["min", "avg", "max"] as const) out.push(["", t(`forms:summary.${k}`), s.numbers[k]]);
+  }
+  return out;
+}

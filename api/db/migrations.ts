@@ -2,6 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely, type Migration, type Migrati
 import { FLAGS } from "@contract/optional-function";
 import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
+import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
@@ -497,6 +498,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "012_daily": dailyMigration(dialect),
         "013_tuition_assessment": tuitionMigration(dialect),
         "014_admission": admissionMigration(dialect),
+        "015_form_recipients": formRecipientsMigration(),
       };
     },
   };

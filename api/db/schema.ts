@@ -439,6 +439,9 @@ export interface FormTemplatesTable {
   created_by: number | null;
   created_at: Ts;
   updated_at: Ts;
+  /** Recipients (015): JSON arrays of role ids and class ids; empty = not narrowed. */
+  recipient_role_ids: Generated<string>;
+  recipient_class_ids: Generated<string>;
 }
 
 export interface FormAnswersTable {

@@ -2,13 +2,23 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sql, type Kysely } from "kysely";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { answerSchema, answersSheet, dynamicFormSchema, imageFieldKeys, type AnswerRow, type DynamicField } from "@contract/dynamic-form";
-import { answersReply, fillableForm, formTemplates } from "@contract/resources/form-templates";
+import {
+  answerSchema,
+  answersSheet,
+  dynamicFormSchema,
+  imageFieldKeys,
+  summarise,
+  summarySheet,
+  type AnswerRow,
+  type DynamicField,
+} from "@contract/dynamic-form";
+import { answersReply, fillableForm, FORM_RECIPIENT_ROLES, formTemplates } from "@contract/resources/form-templates";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { fieldError, langOf, notFound, ok, pathId } from "@api/http";
+import { fieldError, forbidden, langOf, notFound, ok, pathId } from "@api/http";
+import { classOfForm, jsonIds, trxOf } from "@api/daily/common";
 import { FILE_OWNERS, type FileRow } from "@api/services/storage/files";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { kindergartenFilter, type Scope } from "@api/tenancy";
@@ -47,15 +57,35 @@ export const formTemplatesMapping = defineMapping({
     fieldCount: sql`0`,
     answerCount: sql`(select count(*) from form_answers fa where fa.template_id = ft.id)`,
     kindergartenId: "ft.kindergarten_id",
+    recipientRoleIds: "ft.recipient_role_ids",
+    recipientClassIds: "ft.recipient_class_ids",
     updatedAt: "ft.updated_at",
   },
   kindergartenColumn: "kindergarten_id",
-  writable: { title: "title", description: "description", fields: "fields" },
+  writable: {
+    title: "title",
+    description: "description",
+    fields: "fields",
+    recipientRoleIds: "recipient_role_ids",
+    recipientClassIds: "recipient_class_ids",
+  },
   onCreate: () => ({ created_at: nowIso(), updated_at: nowIso() }),
   onChange: () => ({ updated_at: nowIso() }),
   hooks: {
+    /** Recipients: roles of /daily/form, classes of the template's kindergarten (else 422 on the field); stored sorted. */
+    async beforeWrite({ w, scope }, { values, kindergartenId }) {
+      const uniq = (v: unknown) => [...new Set((v as number[] | undefined) ?? [])].sort((a, b) => a - b);
+      const roleIds = uniq(values.recipientRoleIds);
+      const classIds = uniq(values.recipientClassIds);
+      if (roleIds.some((r) => !(FORM_RECIPIENT_ROLES as readonly number[]).includes(r))) throw fieldError("recipientRoleIds", "crud:validation.choose");
+      for (const id of classIds) await classOfForm(trxOf(w), scope, id, kindergartenId, "recipientClassIds");
+      values.recipientRoleIds = JSON.stringify(roleIds);
+      values.recipientClassIds = JSON.stringify(classIds);
+    },
     decorate(_db, items: Item[]) {
       for (const it of items) {
+        it.recipientRoleIds = jsonIds(it.recipientRoleIds);
+        it.recipientClassIds = jsonIds(it.recipientClassIds);
         it.fields = parseFields(it.fields);
         it.fieldCount = (it.fields as DynamicField[]).length;
         it.answerCount = Number(it.answerCount ?? 0);
@@ -77,12 +107,53 @@ export const formTemplatesMapping = defineMapping({
 async function templateInScope(db: Kysely<Database>, scope: Scope, id: number) {
   const row = await db
     .selectFrom("form_templates as ft")
-    .select(["ft.id", "ft.title", "ft.description", "ft.fields", "ft.kindergarten_id"])
+    .select(["ft.id", "ft.title", "ft.description", "ft.fields", "ft.kindergarten_id", "ft.recipient_role_ids", "ft.recipient_class_ids"])
     .where("ft.id", "=", id)
     .where(kindergartenFilter(scope, "ft.kindergarten_id"))
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { id: Number(row.id), title: row.title, description: row.description, fields: parseFields(row.fields), kindergartenId: Number(row.kindergarten_id) };
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    fields: parseFields(row.fields),
+    kindergartenId: Number(row.kindergarten_id),
+    recipients: recipientsOf(row),
+  };
+}
+
+type Recipients = { roleIds: number[]; classIds: number[] };
+const recipientsOf = (row: { recipient_role_ids: string; recipient_class_ids: string }): Recipients => ({
+  roleIds: jsonIds(row.recipient_role_ids),
+  classIds: jsonIds(row.recipient_class_ids),
+});
+
+/** The classes a user belongs to: his own class, the classes he teaches, his children's classes. */
+async function classesOfUser(db: Kysely<Database>, userId: number): Promise<Set<number>> {
+  const own = await db.selectFrom("users").select("class_id as id").where("id", "=", userId).where("class_id", "is not", null).execute();
+  const taught = await db.selectFrom("class_teachers").select("class_id as id").where("user_id", "=", userId).execute();
+  const children = await db
+    .selectFrom("student_parents as sp")
+    .innerJoin("students as s", "s.id", "sp.student_id")
+    .select("s.class_id as id")
+    .where("sp.parent_id", "=", userId)
+    .where("s.class_id", "is not", null)
+    .execute();
+  return new Set([...own, ...taught, ...children].map((r) => Number(r.id)));
+}
+
+/**
+ * Whether the caller is a recipient: his current role among the template's roles, and one of his classes among its
+ * classes — an empty list does not narrow (a template with neither reaches everyone who may open /daily/form).
+ */
+const isRecipient = (scope: Scope, classes: ReadonlySet<number>, r: Recipients) =>
+  (!r.roleIds.length || r.roleIds.includes(scope.roleId)) && (!r.classIds.length || r.classIds.some((id) => classes.has(id)));
+
+/** A template the caller may fill: in reach (else 404) and addressed to him (else `refuse`). */
+async function fillableTemplate(db: Kysely<Database>, scope: Scope, id: number, refuse: () => Error) {
+  const tpl = await templateInScope(db, scope, id);
+  if (!isRecipient(scope, await classesOfUser(db, scope.userId), tpl.recipients)) throw refuse();
+  return tpl;
 }
 
 async function answerRows(db: Kysely<Database>, templateId: number, fields: readonly DynamicField[]): Promise<AnswerRow[]> {
@@ -156,9 +227,11 @@ const claimable = (f: FileRow | undefined, userId: number) =>
  * The routes beyond the template CRUD:
  *   GET  daily/form_templates/{id}/answers/          the answers of a template (page /daily/formTemplate)
  *   GET  daily/form_templates/{id}/answers/export/   the same as xlsx, one column per field
- *   GET  daily/forms/                                templates the caller may fill (page /daily/form)
- *   GET  daily/forms/{id}/                           one template to fill
- *   POST daily/forms/{id}/answers/                   submit answers (validated with the derived schema: 422 per field)
+ *   GET  daily/forms/                                templates the caller may fill (page /daily/form): those addressed to him
+ *   GET  daily/forms/{id}/                           one template to fill (not addressed to him: 404)
+ *   POST daily/forms/{id}/answers/                   submit answers (validated with the derived schema: 422 per field;
+ *                                                    not addressed to him: 403)
+ * The answers reply carries `summary` (contract/dynamic-form.ts summarise); the export adds it as a second sheet.
  */
 export function registerFormRoutes(app: App, deps: Deps) {
   const { db } = deps;
@@ -191,7 +264,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     runCustom(async (c: Context<AppEnv>) => {
       const tpl = await templateInScope(db, scopeOf(c), pathId(c));
       const list = await answerRows(db, tpl.id, tpl.fields);
-      return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length });
+      return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length, summary: summarise(tpl.fields, list) });
     }),
   );
 
@@ -210,7 +283,9 @@ export function registerFormRoutes(app: App, deps: Deps) {
       const tpl = await templateInScope(db, scopeOf(c), pathId(c));
       const lang = langOf(c);
       const t = translator(lang);
-      const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, await answerRows(db, tpl.id, tpl.fields), lang, t));
+      const rows = await answerRows(db, tpl.id, tpl.fields);
+      const summary = { name: t("forms:summary.sheet"), rows: summarySheet(tpl.fields, summarise(tpl.fields, rows), lang, t) };
+      const buf = await xlsxOf(tpl.title, answersSheet(tpl.fields, rows, lang, t), undefined, [summary]);
       return c.body(new Uint8Array(buf), 200, {
         "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "content-disposition": attachment(tpl.title, "xlsx", "form-answers"),
@@ -247,11 +322,15 @@ export function registerFormRoutes(app: App, deps: Deps) {
       const scope = scopeOf(c);
       const rows = await db
         .selectFrom("form_templates as ft")
-        .select(["ft.id", "ft.title", "ft.description", "ft.fields"])
+        .select(["ft.id", "ft.title", "ft.description", "ft.fields", "ft.recipient_role_ids", "ft.recipient_class_ids"])
         .where(kindergartenFilter(scope, "ft.kindergarten_id"))
         .orderBy("ft.updated_at", "desc")
         .limit(500)
-        .execute();
+        .execute()
+        .then(async (all) => {
+          const classes = await classesOfUser(db, scope.userId);
+          return all.filter((r) => isRecipient(scope, classes, recipientsOf(r)));
+        });
       const mine = await mineOf(
         scope.userId,
         rows.map((r) => Number(r.id)),
@@ -274,7 +353,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     requirePage(FORM_PAGE),
     runCustom(async (c: Context<AppEnv>) => {
       const scope = scopeOf(c);
-      const tpl = await templateInScope(db, scope, pathId(c));
+      const tpl = await fillableTemplate(db, scope, pathId(c), () => notFound());
       const mine = await mineOf(scope.userId, [tpl.id]);
       return ok(c, { id: tpl.id, title: tpl.title, description: tpl.description, fields: tpl.fields, mine: mine.get(tpl.id) ?? 0 });
     }),
@@ -285,7 +364,8 @@ export function registerFormRoutes(app: App, deps: Deps) {
     path: "/daily/forms/{id}/answers/",
     operationId: "formsSubmitAnswers",
     tags: ["formTemplates"],
-    summary: "Submit answers to a form template (form-encoded, one field per key; multiple choices repeated); 422 per field, nothing stored",
+    summary:
+      "Submit answers to a form template (form-encoded, one field per key; multiple choices repeated); 422 per field, nothing stored; 403 when the template is not addressed to the caller (its recipient roles and classes)",
     description:
       "An image field takes the id of the caller's temporary image (POST files/?kind=image: JPG/PNG checked by content); saving the answer claims it (temporary → main bucket), after which GET files/{id} serves it to the author and to who may see the template's answers. A file that is not the caller's unclaimed image answers 422 on that field.",
     security: tokenHeader,
@@ -298,7 +378,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     requirePage(FORM_PAGE),
     runCustom(async (c: Context<AppEnv>) => {
       const scope = scopeOf(c);
-      const tpl = await templateInScope(db, scope, pathId(c));
+      const tpl = await fillableTemplate(db, scope, pathId(c), () => forbidden("forms:errors.notRecipient"));
       const body = await c.req.parseBody({ all: true });
       const params = new URLSearchParams();
       for (const [k, raw] of Object.entries(body)) for (const v of Array.isArray(raw) ? raw : [raw]) if (typeof v === "string") params.append(k, v);

@@ -79,16 +79,22 @@ export function parseCsv(text: string): string[][] {
 const widthOf = (v: Cell | undefined) => [...String(v ?? "")].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
 
 /** An .xlsx workbook of one sheet; text cells are written as text (never formulas), numbers as numbers. */
-export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[]): Promise<Buffer> {
+export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[], more: { name: string; rows: Cell[][] }[] = []): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName.slice(0, 31) || "Sheet1");
+  addSheet(wb, sheetName, rows, widths);
+  for (const m of more) addSheet(wb, m.name, m.rows);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** One sheet: bold header row, columns as wide as their longest cell (or `widths`). */
+function addSheet(wb: ExcelJS.Workbook, sheetName: string, rows: Cell[][], widths?: number[]) {
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || `Sheet${wb.worksheets.length + 1}`);
   for (const r of rows) ws.addRow(r.map(safeCell));
   ws.getRow(1).font = { bold: true };
   ws.columns.forEach((col, i) => {
     const max = Math.max(...rows.map((r) => widthOf(r[i])));
     col.width = widths?.[i] ?? Math.min(60, Math.max(8, max + 2));
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** The text of an exceljs cell value (a formula's cached result, never the formula). */

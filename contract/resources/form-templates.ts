@@ -1,6 +1,9 @@
 import * as z from "zod";
 import { defineResource, fields } from "../resource";
-import { dynamicFieldSchema, dynamicFormJson } from "../dynamic-form";
+import { dynamicFieldSchema, dynamicFormJson, FIELD_KINDS } from "../dynamic-form";
+
+/** Roles a template may be sent to: the roles of /daily/form (routes.md), where recipients fill it. */
+export const FORM_RECIPIENT_ROLES = [1, 2, 3, 7, 8, 11, 12, 14] as const;
 
 /**
  * /daily/formTemplate: form templates a kindergarten admin builds at run time (contract/dynamic-form.ts). The engine
@@ -22,6 +25,9 @@ export const formTemplates = defineResource({
     fieldCount: z.number().int(),
     answerCount: z.number().int(),
     kindergartenId: z.number().int(),
+    /** Recipients: roles and classes; an empty list does not narrow (everyone who may open /daily/form). */
+    recipientRoleIds: z.array(z.number().int()),
+    recipientClassIds: z.array(z.number().int()),
     updatedAt: z.string(),
   }),
   form: z.object({
@@ -29,6 +35,8 @@ export const formTemplates = defineResource({
     description: fields.optionalText({ max: 200 }),
     fields: dynamicFormJson,
     kindergartenId: fields.optionalRef(),
+    recipientRoleIds: fields.refs({ max: 16 }),
+    recipientClassIds: fields.refs({ max: 100 }),
   }),
   labelField: "title",
   columns: [
@@ -44,6 +52,18 @@ export const formTemplates = defineResource({
       fields: [
         { name: "title", label: "forms:templates.fields.title", kind: "text" },
         { name: "description", label: "forms:templates.fields.description", kind: "textarea", wide: true },
+      ],
+    },
+    {
+      title: "forms:recipients.title",
+      fields: [
+        {
+          name: "recipientRoleIds",
+          label: "forms:recipients.roles",
+          kind: "multiselect",
+          options: { static: FORM_RECIPIENT_ROLES.map((r) => ({ value: r, label: `menu:role.${r}` })) },
+        },
+        { name: "recipientClassIds", label: "forms:recipients.classes", kind: "multiselect", options: { lookup: "classOptions" } },
       ],
     },
   ],
@@ -78,4 +98,14 @@ export const answersReply = z.object({
     }),
   ),
   total: z.number().int(),
+  /** Per field (form order): answered sets; choices: count and percent per option; numbers: min/avg/max. */
+  summary: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(FIELD_KINDS),
+      answered: z.number().int(),
+      options: z.array(z.object({ count: z.number().int(), percent: z.number() })).optional(),
+      numbers: z.object({ min: z.number(), avg: z.number(), max: z.number() }).nullable().optional(),
+    }),
+  ),
 });

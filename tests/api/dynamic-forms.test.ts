@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -291,5 +292,147 @@ describe("image answers (the files machinery)", () => {
       expect(await store().stat("main", f.key)).toBeNull();
       expect((await getFile(teacher, f.id)).status).toBe(404);
     }
+  });
+});
+
+describe("recipients and summary", () => {
+  let principal = ""; // role 1, kindergarten 1
+  let otherTeacher = ""; // role 3, kindergarten 1, not of the class chosen below
+  let classId = 0; // a class teacher 13800000003 teaches
+  let tplId = 0;
+  const db = () => t.api.handle.db;
+  const fillableIds = async (token: string) => ((await t.call("GET", "daily/forms/", { token })).data.list as { id: number }[]).map((x) => x.id);
+
+  beforeAll(async () => {
+    const teacherId = Number((await db().selectFrom("users").select("id").where("phone", "=", phoneOf(3)).executeTakeFirstOrThrow()).id);
+    classId = Number((await db().selectFrom("class_teachers").select("class_id").where("user_id", "=", teacherId).executeTakeFirstOrThrow()).class_id);
+    const other = await db()
+      .selectFrom("users as u")
+      .select("u.phone")
+      .where("u.kindergarten_id", "=", 1)
+      .where("u.default_role_id", "=", 3)
+      .where("u.enabled", "=", 1)
+      .where((eb) => eb.or([eb("u.class_id", "is", null), eb("u.class_id", "!=", classId)]))
+      .where("u.id", "not in", db().selectFrom("class_teachers").select("user_id").where("class_id", "=", classId))
+      .orderBy("u.id")
+      .executeTakeFirstOrThrow();
+    [principal, otherTeacher] = await Promise.all([t.token(phoneOf(1)), t.token(other.phone)]);
+  });
+
+  it("recipients are checked when the template is written: roles of /daily/form, classes of its kindergarten", async () => {
+    const wrongRole = await t.call("POST", base, { token: admin5, form: { title: "x", fields: JSON.stringify(FIELDS), recipientRoleIds: 5 } });
+    expect(wrongRole.code).toBe(422);
+    expect(Object.keys(wrongRole.data.errors)).toEqual(["recipientRoleIds"]);
+    const foreignClass = Number((await db().selectFrom("classes").select("id").where("kindergarten_id", "=", 4).executeTakeFirstOrThrow()).id);
+    const wrongClass = await t.call("POST", base, { token: admin5, form: { title: "x", fields: JSON.stringify(FIELDS), recipientClassIds: foreignClass } });
+    expect(wrongClass.code).toBe(422);
+    expect(Object.keys(wrongClass.data.errors)).toEqual(["recipientClassIds"]);
+    const r = await t.call("POST", base, {
+      token: admin5,
+      form: { title: "本班教师调查", fields: JSON.stringify(FIELDS), recipientRoleIds: 3, recipientClassIds: classId },
+    });
+    expect(r.code, r.msg).toBe(200);
+    tplId = r.data.id;
+    const item = formTemplates.item.parse((await t.call("GET", `${base}${tplId}/`, { token: admin5 })).data);
+    expect(item).toMatchObject({ recipientRoleIds: [3], recipientClassIds: [classId] });
+  });
+
+  it("only recipients see the form (404 for others) and may answer (403 for others)", async () => {
+    expect(await fillableIds(teacher)).toContain(tplId);
+    expect(await fillableIds(principal)).not.toContain(tplId);
+    expect(await fillableIds(otherTeacher)).not.toContain(tplId);
+    expect((await t.call("GET", `daily/forms/${tplId}/`, { token: principal })).code).toBe(404);
+    expect((await t.call("GET", `daily/forms/${tplId}/`, { token: otherTeacher })).code).toBe(404);
+    const refused = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: principal, form: { f1: "x", f3: "2026-04-01", f4: "0" } });
+    expect(refused.code).toBe(403);
+    expect(refused.msg).toBe("此表单未发送给您");
+    const en = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: otherTeacher, lang: "en", form: { f1: "x", f3: "2026-04-01", f4: "0" } });
+    expect(en.code).toBe(403);
+    expect(en.msg).toBe("This form is not addressed to you");
+    const ok = await t.call("POST", `daily/forms/${tplId}/answers/`, { token: teacher, form: { f1: "x", f3: "2026-04-01", f4: "0" } });
+    expect(ok.code, ok.msg).toBe(200);
+    // A template with no recipients chosen (as every migrated one) reaches everyone who may open /daily/form.
+    const open = Number(
+      (
+        await db()
+          .selectFrom("form_templates")
+          .select("id")
+          .where("kindergarten_id", "=", 1)
+          .where("recipient_role_ids", "=", "[]")
+          .where("recipient_class_ids", "=", "[]")
+          .orderBy("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    for (const token of [teacher, principal, otherTeacher]) expect(await fillableIds(token)).toContain(open);
+  });
+
+  it("the answers reply summarises each field; the export adds the summary as a second sheet", async () => {
+    const r = await t.call("POST", base, { token: admin5, form: { title: "满意度", fields: JSON.stringify(FIELDS) } });
+    const id = r.data.id as number;
+    const submit = async (token: string, pairs: [string, string][]) => {
+      const res = await fetch(new URL(`daily/forms/${id}/answers/`, t.url), {
+        method: "POST",
+        headers: { token, lang: "zh", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(pairs),
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    };
+    await submit(teacher, [
+      ["f1", "a"],
+      ["f2", "3"],
+      ["f3", "2026-04-01"],
+      ["f4", "0"],
+      ["f5", "0"],
+      ["f5", "1"],
+    ]);
+    await submit(principal, [
+      ["f1", "b"],
+      ["f2", "6"],
+      ["f3", "2026-04-02"],
+      ["f4", "1"],
+      ["f5", "1"],
+    ]);
+    await submit(otherTeacher, [
+      ["f1", "c"],
+      ["f3", "2026-04-03"],
+      ["f4", "0"],
+    ]);
+    const reply = answersReply.parse((await t.call("GET", `${base}${id}/answers/`, { token: admin5 })).data);
+    // Hand-counted: 3 answer sets; f2 given twice (3, 6); f4 option 0 twice, 1 once; f5 option 0 once, 1 twice; no image.
+    expect(reply.summary).toEqual([
+      { key: "f1", kind: "text", answered: 3 },
+      { key: "f2", kind: "number", answered: 2, numbers: { min: 3, avg: 4.5, max: 6 } },
+      { key: "f3", kind: "date", answered: 3 },
+      {
+        key: "f4",
+        kind: "single",
+        answered: 3,
+        options: [
+          { count: 2, percent: 66.7 },
+          { count: 1, percent: 33.3 },
+        ],
+      },
+      {
+        key: "f5",
+        kind: "multiple",
+        answered: 2,
+        options: [
+          { count: 1, percent: 33.3 },
+          { count: 2, percent: 66.7 },
+        ],
+      },
+      { key: "f6", kind: "image", answered: 0 },
+    ]);
+    const { buf } = await downloadFrom(t.url, `${base}${id}/answers/export/`, admin5);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(["满意度", "统计"]);
+    const rows: string[][] = [];
+    wb.worksheets[1]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? "" : String(v)))));
+    expect(rows[0]).toEqual(["字段", "项目", "数值"]);
+    expect(rows).toContainEqual(["", "平均值", "4.5"]);
+    expect(rows).toContainEqual(["", "午餐", "2 (66.7%)"]);
+    expect(rows).toContainEqual(["照片", "已填写", "0"]);
   });
 });

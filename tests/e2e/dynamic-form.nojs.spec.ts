@@ -122,3 +122,33 @@ test("without JavaScript an image answer is uploaded with the form and listed wi
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(thumb).toHaveAttribute("alt", /health\.png/);
 });
+
+test("without JavaScript the answers page of a template shows the per-field summary above the answers", async ({ page }) => {
+  await page.goto("/daily/formTemplate");
+  await loginHere(page, "13800000005");
+  // The demo template sent to one class's teachers: one answer (6 hours; play-based teaching and first aid).
+  await page.getByTestId("resource-row").filter({ hasText: "教师培训需求" }).getByRole("link", { name: "填写记录" }).click();
+  const summary = page.getByTestId("answers-summary");
+  await expect(summary.getByRole("heading", { name: "统计" })).toBeVisible();
+  const hours = summary.getByTestId("summary-field").filter({ hasText: "培训时长（小时）" });
+  await expect(hours).toContainText("平均值6");
+  const topics = summary.getByTestId("summary-field").filter({ hasText: "希望的主题" });
+  await expect(topics).toContainText("游戏化教学1 (100%)");
+  await expect(topics).toContainText("家园沟通0 (0%)");
+});
+
+test("without JavaScript the builder shows and keeps the chosen recipients", async ({ page }) => {
+  await page.goto("/daily/formTemplate");
+  await loginHere(page, "13800000005");
+  await page.getByTestId("resource-row").filter({ hasText: "教师培训需求" }).getByRole("link", { name: "填写记录" }).click();
+  await page.goto(`${new URL(page.url()).pathname}/edit`);
+  const recipients = page.getByTestId("builder-recipients");
+  const roles = recipients.getByRole("group", { name: "角色" });
+  await expect(roles.getByRole("checkbox", { name: "老师", exact: true })).toBeChecked();
+  await expect(roles.getByRole("checkbox", { name: "园长", exact: true })).not.toBeChecked();
+  await expect(recipients.getByRole("group", { name: "班级" }).getByRole("checkbox", { checked: true })).toHaveCount(1);
+  // An intent (add a field) answers the draft: the ticked recipients stay ticked.
+  await roles.getByRole("checkbox", { name: "园长", exact: true }).check();
+  await page.getByTestId("builder-add").click();
+  await expect(page.getByTestId("builder-recipients").getByRole("group", { name: "角色" }).getByRole("checkbox", { name: "园长", exact: true })).toBeChecked();
+});

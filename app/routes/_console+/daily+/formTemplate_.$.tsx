@@ -12,7 +12,8 @@ import {
   type DynamicFieldKind,
 } from "@contract/dynamic-form";
 import { fields as builders } from "@contract/resource";
-import { answersReply, formTemplates } from "@contract/resources/form-templates";
+import { answersReply, FORM_RECIPIENT_ROLES, formTemplates } from "@contract/resources/form-templates";
+import * as z from "zod";
 import { formatDateTime } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
@@ -35,7 +36,9 @@ import { pageMeta } from "~/utils/meta";
  *   /new, /<id>/edit   the builder: title, description and the fields (labels in both languages, kind, required,
  *                      options), added, removed and reordered WITHOUT JavaScript by submit buttons `name="intent"`
  *                      (add, remove:i, up:i, down:i) that answer the changed draft; `save` validates and saves
- *   /<id>              the template's answers, one column per field, with the Excel export
+ *                      and the recipients (roles and classes, checkboxes; none ticked: everyone who may open /daily/form)
+ *   /<id>              the template's answers: a per-field summary (computed by the API), then one column per field,
+ *                      with the Excel export
  *   /<id>/delete       the resource engine's confirmation page
  */
 type View = { view: "builder"; id: number | null } | { view: "answers"; id: number } | { view: "other" };
@@ -60,7 +63,11 @@ interface Draft {
   title: string;
   description: string;
   fields: DraftField[];
+  roleIds: number[];
+  classIds: number[];
 }
+type ClassOption = { value: number; label: string };
+const classOptions = z.object({ list: z.array(z.object({ value: z.coerce.number(), label: z.string() })) });
 
 const toDraftField = (f: DynamicField): DraftField => ({
   key: f.key,
@@ -110,7 +117,12 @@ function draftOf(fd: FormData): Draft {
       options: s(`f${i}.options`),
     });
   }
-  return { title: s("title"), description: s("description"), fields };
+  const ids = (k: string) =>
+    fd
+      .getAll(k)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+  return { title: s("title"), description: s("description"), fields, roleIds: ids("recipientRoleIds"), classIds: ids("recipientClassIds") };
 }
 
 /** Applies a builder intent (add, remove:i, up:i, down:i) to the draft. */
@@ -150,6 +162,7 @@ type Data = {
   view: "builder" | "answers";
   id: number | null;
   draft?: Draft;
+  classOptions?: ClassOption[];
   answers?: ReturnType<typeof answersReply.parse>;
 };
 
@@ -162,14 +175,23 @@ export async function loader(args: LoaderFunctionArgs) {
       if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
       return { view: "answers", id: v.id, answers: r.data };
     }
-    if (v.id == null) return { view: "builder", id: null, draft: { title: "", description: "", fields: [] } };
+    const classes = await settle(upstream(request).get("lookups/classOptions/", { schema: classOptions }));
+    const options = classes.ok ? classes.data.list : [];
+    if (v.id == null) return { view: "builder", id: null, classOptions: options, draft: { title: "", description: "", fields: [], roleIds: [], classIds: [] } };
     const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/`, { schema: formTemplates.item }));
     if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
     const item = r.data;
     return {
       view: "builder",
       id: v.id,
-      draft: { title: item.title, description: item.description ?? "", fields: orderedFields(item.fields).map(toDraftField) },
+      classOptions: options,
+      draft: {
+        title: item.title,
+        description: item.description ?? "",
+        fields: orderedFields(item.fields).map(toDraftField),
+        roleIds: item.recipientRoleIds,
+        classIds: item.recipientClassIds,
+      },
     };
   });
 }
@@ -184,7 +206,13 @@ export async function action(args: ActionFunctionArgs) {
     if (intent !== "save") return json({ draft: applyIntent(draft, intent), errors: {} as Record<string, string[]>, rev: Date.now() });
     const errors = validate(draft);
     if (Object.keys(errors).length) return json({ draft, errors, rev: Date.now() }, { status: 400 });
-    const form = { title: draft.title, description: draft.description, fields: JSON.stringify(toFields(draft)) };
+    const form = {
+      title: draft.title,
+      description: draft.description,
+      fields: JSON.stringify(toFields(draft)),
+      recipientRoleIds: draft.roleIds,
+      recipientClassIds: draft.classIds,
+    };
     const api = upstream(request);
     const r = await settle(
       v.id == null ? api.envelope("POST", formTemplates.endpoint, { form }) : api.envelope("PUT", `${formTemplates.endpoint}${v.id}/`, { form }),
@@ -192,7 +220,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!r.ok) {
       if (r.code === 403) throw forbidden();
       if (r.code === 404) throw notFound();
-      await toastUnlessFieldErrors(request, r, ["title", "description", "fields"]);
+      await toastUnlessFieldErrors(request, r, ["title", "description", "fields", "recipientRoleIds", "recipientClassIds"]);
       return json({ draft, errors: r.fieldErrors ?? {}, rev: Date.now() }, { status: 400 });
     }
     return redirectWithToast(formTemplates.page, { type: "success", message: r.data.msg ?? "" });
@@ -200,7 +228,40 @@ export async function action(args: ActionFunctionArgs) {
 }
 export const meta = pageMeta;
 
-function Builder({ id, draft, errors }: { id: number | null; draft: Draft; errors: Record<string, string[]> }) {
+/** The recipients: roles of /daily/form and the kindergarten's classes, as checkboxes (none ticked: no narrowing). */
+function Recipients({ draft, classes, errors }: { draft: Draft; classes: ClassOption[]; errors: Record<string, string[]> }) {
+  const { t, msgs } = useResourceT();
+  const box = (name: string, value: number, label: string, checked: boolean) => (
+    <label key={value} className="flex items-center gap-2 text-sm text-gray-700">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="h-4 w-4" />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="space-y-3" data-testid="builder-recipients">
+      <legend className="mb-1 text-sm font-semibold text-gray-700">{t("forms:recipients.title")}</legend>
+      <p className="text-xs text-gray-500">{t("forms:recipients.help")}</p>
+      <fieldset>
+        <legend className="text-xs text-gray-600">{t("forms:recipients.roles")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {FORM_RECIPIENT_ROLES.map((r) => box("recipientRoleIds", r, t(`menu:role.${r}`), draft.roleIds.includes(r)))}
+        </div>
+        <ErrorList id="err-recipientRoleIds" errors={msgs(errors.recipientRoleIds)} />
+      </fieldset>
+      {classes.length ? (
+        <fieldset>
+          <legend className="text-xs text-gray-600">{t("forms:recipients.classes")}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {classes.map((c) => box("recipientClassIds", c.value, c.label, draft.classIds.includes(c.value)))}
+          </div>
+          <ErrorList id="err-recipientClassIds" errors={msgs(errors.recipientClassIds)} />
+        </fieldset>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function Builder({ id, draft, errors, classes }: { id: number | null; draft: Draft; errors: Record<string, string[]>; classes: ClassOption[] }) {
   const { t, msgs } = useResourceT();
   const navigation = useNavigation();
   const err = (k: string) => msgs(errors[k]);
@@ -246,6 +307,7 @@ function Builder({ id, draft, errors }: { id: number | null; draft: Draft; error
             <ErrorList id="err-description" errors={err("description")} />
           </div>
         </div>
+        <Recipients draft={draft} classes={classes} errors={errors} />
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-gray-700">{t("forms:builder.fields")}</legend>
           {draft.fields.length ? null : <p className="text-sm text-gray-500">{t("forms:builder.noFields")}</p>}
@@ -378,6 +440,48 @@ function AnswerCell({ f, value, files, lang }: { f: DynamicField; value: unknown
   return <>{answerText(f, value, lang, files)}</>;
 }
 
+type Summary = NonNullable<Data["answers"]>["summary"][number];
+
+/** One field's figures: options (count, share), numbers (min, average, max), else how many answered. */
+function FieldFigures({ f, s, total }: { f: DynamicField; s: Summary; total: number }) {
+  const { t, lang } = useResourceT();
+  const rows: [string, string][] = [[t("forms:summary.answered"), t("forms:summary.of", { n: s.answered, total })]];
+  s.options?.forEach((o, i) => rows.push([labelIn(f.options![i]!, lang), `${o.count} (${o.percent}%)`]));
+  if (s.numbers) for (const k of ["min", "avg", "max"] as const) rows.push([t(`forms:summary.${k}`), String(s.numbers[k])]);
+  else if (s.kind === "number") rows.push([t("forms:summary.avg"), t("forms:summary.noNumbers")]);
+  return (
+    <div className="rounded border border-gray-100 p-3" data-testid="summary-field">
+      <h3 className="mb-1 text-sm font-semibold text-gray-700">{labelIn(f.label, lang)}</h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+        {rows.map(([k, v], i) => (
+          <div key={i} className="contents">
+            <dt className="text-gray-600">{k}</dt>
+            <dd className="tabular-nums text-gray-800" data-value="">
+              {v}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The per-field summary the API computed (above the answers; plain HTML, no script). */
+function AnswersSummary({ answers }: { answers: NonNullable<Data["answers"]> }) {
+  const { t } = useResourceT();
+  const byKey = new Map(answers.template.fields.map((f) => [f.key, f]));
+  return (
+    <section aria-labelledby="answers-summary-title" className="space-y-2 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100" data-testid="answers-summary">
+      <h2 id="answers-summary-title" className="text-base font-semibold text-gray-800">
+        {t("forms:summary.title")}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {answers.summary.map((s) => (byKey.has(s.key) ? <FieldFigures key={s.key} f={byKey.get(s.key)!} s={s} total={answers.total} /> : null))}
+      </div>
+    </section>
+  );
+}
+
 function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
   const { t, lang } = useResourceT();
   const fields = orderedFields(answers.template.fields);
@@ -401,6 +505,7 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
           </Link>
         </div>
       </div>
+      {answers.list.length ? <AnswersSummary answers={answers} /> : null}
       {answers.list.length ? (
         <ScrollRegion label={t("forms:answers.title", { title: answers.template.title })} className="rounded-md bg-white shadow-sm ring-1 ring-gray-100">
           <table className="min-w-full text-sm">
@@ -450,7 +555,9 @@ export default function Page() {
   if (data.view === "builder") {
     const draft = actionData?.draft ?? data.draft!;
     // Keyed by the action's revision: after an intent the inputs start again from the answered draft.
-    return <Builder key={actionData?.rev ?? "initial"} id={data.id ?? null} draft={draft} errors={actionData?.errors ?? {}} />;
+    return (
+      <Builder key={actionData?.rev ?? "initial"} id={data.id ?? null} draft={draft} errors={actionData?.errors ?? {}} classes={data.classOptions ?? []} />
+    );
   }
   return <ResourceSubPage def={formTemplates} />;
 }
