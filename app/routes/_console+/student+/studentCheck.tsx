@@ -183,7 +183,12 @@ function DayView({
                       <label htmlFor={`st-${r.studentId}`} className="sr-only">
                         {t("attendance.state")} {r.name}
                       </label>
-                      <NativeSelect id={`st-${r.studentId}`} name="status" defaultValue={r.state === "not_arrived" ? "present" : r.state} className="h-8 w-auto min-w-[7rem]">
+                      <NativeSelect
+                        id={`st-${r.studentId}`}
+                        name="status"
+                        defaultValue={r.state === "not_arrived" ? "present" : r.state}
+                        className="h-8 w-auto min-w-[7rem]"
+                      >
                         {manualStates.map((s) => (
                           <option key={s} value={s}>
                             {t(`attendance.states.${s}`)}
