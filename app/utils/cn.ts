@@ -90,19 +90,27 @@ const PLAIN = new Set([
   "fill",
   "stroke",
 ]);
-const SPACING = /^(-?)(p|px|py|pt|pr|pb|pl|m|mx|my|mt|mr|mb|ml)-/;
+const SPACING = /^(-?)(p|px|py|ps|pe|pt|pr|pb|pl|m|mx|my|ms|me|mt|mr|mb|ml)-/;
 
 /** The kind of a class ("" for one we do not merge), with its variants (`hover:`) as part of the kind. */
 function groupOf(token: string): string {
   const colon = token.lastIndexOf(":");
   const variant = colon >= 0 ? token.slice(0, colon + 1) : "";
-  const base = token.slice(colon + 1).replace(/^!/, "");
-  const kind = kindOf(base);
-  return kind ? variant + kind : "";
+  const rest = token.slice(colon + 1);
+  // `!hidden` (important) is its own kind beside `hidden`, as in tailwind-merge.
+  const important = rest.startsWith("!") ? "!" : "";
+  const kind = kindOf(rest.slice(important.length));
+  return kind ? variant + important + kind : "";
 }
 
 function kindOf(base: string): string {
   if (DISPLAY.test(base)) return "display";
+  if (/^(underline|overline|line-through|no-underline)$/.test(base)) return "text-decoration";
+  if (/^(italic|not-italic)$/.test(base)) return "font-style";
+  if (/^(uppercase|lowercase|capitalize|normal-case)$/.test(base)) return "text-transform";
+  if (/^(visible|invisible|collapse)$/.test(base)) return "visibility";
+  if (/^(sr-only|not-sr-only)$/.test(base)) return "sr";
+  if (/^break-(normal|words|all|keep)$/.test(base)) return "word-break";
   if (POSITION.test(base)) return "position";
   const spacing = SPACING.exec(base);
   if (spacing) return spacing[2];
@@ -112,7 +120,8 @@ function kindOf(base: string): string {
   if (base === "border" || /^border-\d+$/.test(base)) return "border-w";
   const side = /^border-([xytrbl])(-\d+)?$/.exec(base);
   if (side) return "border-w-" + side[1];
-  if (/^border-(solid|dashed|dotted|double|none|collapse|separate)$/.test(base)) return "border-style";
+  if (/^border-(solid|dashed|dotted|double|hidden|none)$/.test(base)) return "border-style";
+  if (/^border-(collapse|separate)$/.test(base)) return "border-collapse";
   const sideColor = /^border-([xytrbl])-/.exec(base);
   if (sideColor) return "border-color-" + sideColor[1];
   if (base.startsWith("border-")) return "border-color";
@@ -146,10 +155,10 @@ function conflicts(group: string): string[] {
   const covered: Record<string, string[]> = {
     px: ["pl", "pr"],
     py: ["pt", "pb"],
-    p: ["px", "py", "pt", "pr", "pb", "pl"],
+    p: ["px", "py", "ps", "pe", "pt", "pr", "pb", "pl"],
     mx: ["ml", "mr"],
     my: ["mt", "mb"],
-    m: ["mx", "my", "mt", "mr", "mb", "ml"],
+    m: ["mx", "my", "ms", "me", "mt", "mr", "mb", "ml"],
     gap: ["gap-x", "gap-y"],
     overflow: ["overflow-x", "overflow-y"],
     inset: ["inset-x", "inset-y", "top", "right", "bottom", "left"],

@@ -40,7 +40,16 @@ describe("cn (the console's small tailwind-merge)", () => {
       fc.property(pick, pick, (base, override) => {
         expect(sorted(cn(base, override)), `${base} + ${override}`).toBe(sorted(twMerge(base, override)));
       }),
-      { numRuns: 5000 },
+      // A fixed seed: CI fails on the code, not on the draw (FUZZ_SEED=random explores, as in tests/api/fuzz.test.ts).
+      { numRuns: 5000, seed: process.env.FUZZ_SEED === "random" ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20261127) },
     );
+  });
+
+  it("agrees with tailwind-merge on every ordered pair of the classes written in app/", () => {
+    const tokens = [...new Set(classStrings().flatMap((s) => s.split(/\s+/).filter(Boolean)))];
+    expect(tokens.length).toBeGreaterThan(100);
+    const bad: string[] = [];
+    for (const a of tokens) for (const b of tokens) if (sorted(cn(a, b)) !== sorted(twMerge(a, b))) bad.push(`${a} + ${b}: ${cn(a, b)} / ${twMerge(a, b)}`);
+    expect(bad.slice(0, 20)).toEqual([]);
   });
 });
