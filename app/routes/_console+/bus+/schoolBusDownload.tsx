@@ -21,6 +21,9 @@ export default function Page() {
   const q = new URLSearchParams({ busId: String(day.busId ?? ""), date: day.date });
   return (
     <div className="space-y-4" data-testid="bus-download">
+      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+        {t("roster.title")}
+      </h1>
       <p className="text-sm text-gray-600">{t("roster.intro")}</p>
       <BusDayFilter data={day} />
       {day.error ? <Alert variant="error">{day.error}</Alert> : null}

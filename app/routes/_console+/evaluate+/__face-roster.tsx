@@ -16,18 +16,27 @@ export function FaceRoster({ data, kind }: { data: FaceRosterData; kind: "A" | "
   const { t } = useTranslation("devices");
   const { roster } = data;
   const devicePage = kind === "A" ? "/device/faceDevice" : "/device/faceDevice2";
+  const title = (
+    <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+      {t(kind === "A" ? "roster.titleA" : "roster.titleB")}
+    </h1>
+  );
   if (!data.devices.length)
     return (
-      <p className="text-sm text-gray-500" data-testid="no-device">
-        {t("roster.noDevice")}{" "}
-        <Link to={devicePage} className="text-primary underline">
-          {t(kind === "A" ? "face.titleA" : "face.titleB")}
-        </Link>
-      </p>
+      <div className="space-y-4">
+        {title}
+        <p className="text-sm text-gray-500" data-testid="no-device">
+          {t("roster.noDevice")}{" "}
+          <Link to={devicePage} className="text-primary underline">
+            {t(kind === "A" ? "face.titleA" : "face.titleB")}
+          </Link>
+        </p>
+      </div>
     );
   const students = roster?.classes.reduce((n, c) => n + c.students.length, 0) ?? 0;
   return (
     <div className="space-y-4" data-testid="face-roster">
+      {title}
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="text-sm text-gray-700">
           <span className="block">{t("roster.device")}</span>
