@@ -26,10 +26,6 @@ export function billsCustomOf(splat: string | undefined, roleId: number | null):
   const m = /^(\d{1,12})\/pay$/.exec(s);
   return m && roleId === Role.parent ? { kind: "pay", id: Number(m[1]) } : null;
 }
-export const payslipIdOf = (splat: string | undefined) => {
-  const m = /^(\d{1,12})\/slip$/.exec((splat ?? "").replace(/\/+$/, ""));
-  return m ? Number(m[1]) : null;
-};
 
 const option = z.object({ value: z.union([z.number(), z.string()]), label: z.string() });
 const lookupList = z.object({ list: z.array(option) });

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/utils/permissions.server";
-import { payslipIdOf, payslipLoader } from "./__tuition.server";
+import { payslipLoader } from "./__tuition.server";
 
 /**
  * /tuition/payrolls/<id>/slip — one employee's payslip as PDF. A resource route (no page component): a document
  * request gets the file itself, with or without JavaScript, where a page route would render its loader's answer.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const id = payslipIdOf(`${args.params.id ?? ""}/slip`);
-  if (!id) throw notFound();
-  return payslipLoader(args, id);
+  const id = args.params.id ?? "";
+  if (!/^\d{1,12}$/.test(id)) throw notFound();
+  return payslipLoader(args, Number(id));
 }
