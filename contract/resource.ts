@@ -2,9 +2,21 @@ import * as z from "zod";
 import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
-import type { FileKind } from "./files";
-import { actionOf, actionNames, checkActions, stateDef, stateOf, type ActionsDef, type StatesDef } from "./actions";
+import { actionOf, actionNames, checkActions, stateDef, stateOf } from "./actions";
 import { jitlessZodInBrowser } from "./zod-jitless";
+import {
+  sortableFields,
+  DEFAULT_PAGE_SIZES,
+  type Action,
+  type OptionSource,
+  type Actor,
+  type ResourceView,
+  type Refusal,
+  type RowActions,
+  type StaticOption,
+} from "./resource-view";
+
+export * from "./resource-view";
 
 // Pages that load a definition parse with zod in the browser: no `new Function` there (CSP).
 jitlessZodInBrowser();
@@ -20,182 +32,28 @@ jitlessZodInBrowser();
  * `crud:validation.tooLong#max=30` (see `splitMessage`).
  */
 
-/** `image`: the value is a file id (contract/files.ts); the list shows its thumbnail through the console's checked /files route. */
-export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image";
-export type FieldKind =
-  "text" | "textarea" | "number" | "integer" | "date" | "time" | "select" | "multiselect" | "boolean" | "phone" | "email" | "password" | "file" | "image";
-
-/** A static option: `label` is an i18n key. */
-export interface StaticOption {
-  value: string | number;
-  label: string;
-}
-
-/**
- * Where a select's options come from:
- *  - static: a fixed list (labels are i18n keys);
- *  - lookup: `GET lookups/<name>/` of the API ({list: [{value, label}]}, already scoped to the caller).
- *    Every registered resource is a lookup of its own name (id + `labelField`); the API adds named
- *    lookups for entities without a resource yet (api/resources/lookups.ts). `dependsOn` passes the
- *    current value of another form field as a query parameter (e.g. teachers of the chosen kindergarten).
- */
-export type OptionSource =
-  | {
-      static: readonly StaticOption[];
-      /** The values this actor may choose (e.g. the roles an administrator may grant); the API enforces the same function. */
-      allowed?: (actor: Actor) => readonly (string | number)[];
-    }
-  | { lookup: string; query?: Record<string, string>; dependsOn?: { field: string; param: string } };
-
-export interface ListColumn {
-  field: string;
-  label: string;
-  format?: ColumnFormat;
-  sortable?: boolean;
-  /** enum format: i18n key prefix of the values (`resources:classes.levels` → `…levels.pre`). */
-  enumPrefix?: string;
-  /** The cell links to the detail page (or the edit page when there is no detail view). */
-  link?: boolean;
-  /** Colour of a cell by its value (e.g. `{ expired: "danger" }`), so a state stands out in the list. */
-  tones?: Record<string, "danger" | "warning" | "success" | "muted">;
-  /** Shown only to these roles (e.g. the kindergarten column to roles reaching several kindergartens). */
-  roles?: readonly RoleId[];
-  align?: "left" | "right" | "center";
-}
-
-export interface FilterDef {
-  /** Query parameter (dateRange: `<field>From` and `<field>To`). */
-  field: string;
-  label: string;
-  kind: "select" | "text" | "dateRange" | "boolean";
-  options?: OptionSource;
-  roles?: readonly RoleId[];
-}
-
-export interface FormField {
-  name: string;
-  label: string;
-  kind: FieldKind;
-  options?: OptionSource;
-  placeholder?: string;
-  help?: string;
-  /** Shown (and accepted by the console) only for these roles; the API decides what the others get. */
-  roles?: readonly RoleId[];
-  /** Only on the create form (e.g. an initial password). */
-  createOnly?: boolean;
-  /** File inputs: the accept attribute. */
-  accept?: string;
-  /** File inputs: the kind of file (contract/files.ts FILE_KINDS), checked by content on upload. */
-  fileKind?: FileKind;
-  /** Width in the form grid. */
-  wide?: boolean;
-}
-
-export interface FormGroup {
-  title?: string;
-  fields: FormField[];
-}
-
-export interface ExportColumn {
-  field: string;
-  label: string;
-  format?: ColumnFormat;
-  enumPrefix?: string;
-}
-
-/** Import: a column of the template / file (`header` is an i18n key; the header row is matched in either language). */
-export interface ImportColumn {
-  field: string;
-  label: string;
-  /** Example value in the template's second row. */
-  example?: string;
-}
-
-export type Action = "list" | "view" | "create" | "change" | "delete";
-
-/** Who acts: the API's Scope and the console's session user both carry these. */
-export interface Actor {
-  userId: number;
-  roleId: number;
-}
-
-/** Why a row action is refused: the API answers `status` with the translated `key` (`field`: as a 422 on that field). */
-export interface Refusal {
-  status: 403 | 409 | 422;
-  key: string;
-  field?: string;
-  /** A record action refused by the state (the API words it "<record> is <state>; <action> needs <states>"). */
-  state?: { action: string; is: string | null; needs: readonly string[] };
-}
-
-/** Per-row permissions as the API's list and item replies carry them (`item.actions`), e.g. `{change: true, delete: false}`. */
-export type RowActions = Record<string, boolean>;
-
-export interface ResourceDefinition<Item extends z.ZodObject = z.ZodObject, Form extends z.ZodObject = z.ZodObject> {
-  /** Unique name, also the lookup name (`classes`). */
-  name: string;
-  /** i18n key of the title (`resources:classes.title`), singular label for "new X" pages too. */
-  title: string;
-  /** i18n key of one item (`resources:classes.one`). */
-  one: string;
+export interface ResourceDefinition<Item extends z.ZodObject = z.ZodObject, Form extends z.ZodObject = z.ZodObject> extends ResourceView {
   /** API endpoint base in the style of section 7: `kindergartens/classes/`. */
   endpoint: string;
-  /** The route-tree page it backs (`/kindergarten/class`): its roles gate list and view. */
-  page: string;
-  /** A hidden page of routes.md that shows one record's detail too (`/evaluate/entrust/:id`), under its own page rule. */
-  detailPage?: string;
-  /** Role lists for writes, each a subset of the page roles; default: the page roles. */
-  can?: Partial<Record<"create" | "change" | "delete", readonly RoleId[]>>;
-  /** Verbs on one row beyond change and delete (users: `setEnabled`, `resetPassword`); they need the `change` roles. */
-  rowVerbs?: readonly string[];
+  /** Import: form values applied to every row that does not give them (e.g. `{ enabled: "on" }`). */
+  importDefaults?: Record<string, string>;
   /**
    * The rule on one row beyond the role lists (users: only holders of roles the caller may grant; never oneself):
    * null = allowed. The API guards every row write with it and reports it per row (`actions`); the console offers
    * only what it allows. See `rowRefusal`.
    */
   rowRule?: (verb: string, row: Record<string, unknown>, actor: Actor) => Refusal | null;
-  /** The state vocabulary (field, states with labels and tones): data the API, console, tests and docs read. */
-  states?: StatesDef;
-  /** Named record actions (contract/actions.ts): `POST <endpoint>{id}/<name>/`, buttons, confirmation, history. */
-  actions?: ActionsDef;
   /** What the API returns for one row. */
   item: Item;
   /** Create (and, unless `changeForm`, change) input; its messages are i18n keys. */
   form: Form;
+  /** The change form's input when it differs from the create form. */
   changeForm?: z.ZodObject;
-  /** The field naming an item (option labels, confirmation texts). */
-  labelField: string;
-  columns: ListColumn[];
-  filters?: FilterDef[];
-  /** Fields the keyword searches (API maps them to columns); empty = no search box. */
-  search?: string[];
-  /** `field` or `-field`. */
-  defaultSort: string;
-  pageSizes?: readonly number[];
-  formGroups: FormGroup[];
-  exportColumns?: ExportColumn[];
-  importColumns?: ImportColumn[];
-  /** A detail page: true = every column and form field, or explicit groups of item fields. */
-  detail?: boolean | { title?: string; fields: ExportColumn[] }[];
-  /** Bulk delete on the list (default true when delete is allowed). */
-  bulkDelete?: boolean;
-  /** Export links on the list (default true); false for endpoints without `export/` (section 7 bindings). */
-  exportable?: boolean;
-  /** Whether the API answers `GET <endpoint>{id}/` (default true); false: the delete page names the row by id only. */
-  itemEndpoint?: boolean;
-  /** Import: form values applied to every row that does not give them (e.g. `{ enabled: "on" }`). */
-  importDefaults?: Record<string, string>;
-  /**
-   * Initial values of the create form (form values as strings, e.g. `{ enabled: "on" }`); `?field=` in the URL wins.
-   * `TODAY` stands for the date the form is opened (China time).
-   */
-  createDefaults?: Record<string, string>;
 }
 
 /** A create-form default meaning "the date the form is opened" (resolved by the console's loader). */
 export const TODAY = "@today";
 
-export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const MAX_PAGE_SIZE = 10000;
 
 /** Identity with type inference: `export const classes = defineResource({...})`. */
@@ -263,26 +121,7 @@ export function allowedOptions(
   return source.static.filter((o) => ok.has(String(o.value)));
 }
 
-export const visibleFor = (roles: readonly RoleId[] | undefined, roleId: number | null | undefined) =>
-  !roles || (roleId != null && roles.includes(roleId as RoleId));
-
 export const formSchemaFor = (def: ResourceDefinition, mode: "create" | "change") => (mode === "change" && def.changeForm ? def.changeForm : def.form);
-
-export const allFormFields = (def: ResourceDefinition) => def.formGroups.flatMap((g) => g.fields);
-
-export const sortableFields = (def: ResourceDefinition) => def.columns.filter((c) => c.sortable).map((c) => c.field);
-
-/** `sort` query value → [field, desc]; falls back to the default sort for unknown fields. */
-export function parseSort(def: ResourceDefinition, raw: string | null | undefined): { field: string; desc: boolean; value: string } {
-  const allowed = sortableFields(def);
-  for (const candidate of [raw, def.defaultSort]) {
-    if (!candidate) continue;
-    const desc = candidate.startsWith("-");
-    const field = candidate.replace(/^-/, "");
-    if (allowed.includes(field) || field === "id") return { field, desc, value: candidate };
-  }
-  return { field: "id", desc: true, value: "-id" };
-}
 
 /** The list query parameters a definition accepts (everything else is dropped). */
 export function listParamNames(def: ResourceDefinition): string[] {
@@ -322,21 +161,6 @@ export function listQuerySchema(def: ResourceDefinition) {
   }
   return z.object(shape);
 }
-
-/** Splits `key#a=1&b=2` into the key and its interpolation parameters. */
-export function splitMessage(message: string): { key: string; params: Record<string, string> } {
-  const i = message.indexOf("#");
-  if (i < 0) return { key: message, params: {} };
-  return { key: message.slice(0, i), params: Object.fromEntries(new URLSearchParams(message.slice(i + 1))) };
-}
-
-/**
- * Whether a message is a namespaced i18n key (`crud:…`, `resources:…`, a section's `students:…`): any lowercase-first
- * namespace word, so a section's new namespace (registered in contract/locales/index.ts) needs no second list here;
- * a key missing from the locales still shows as itself, which the locale tests catch.
- */
-const NAMESPACED_RE = /^[a-z][A-Za-z0-9]*:[\w.-]+(#.*)?$/;
-export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
 
 // ---------------------------------------------------------------------------------------------
 // Field schema builders: zod with our message keys, tolerant of what forms send (conform turns ""
@@ -413,3 +237,26 @@ export const fields = {
 };
 
 export type ItemOf<D extends ResourceDefinition> = z.infer<D["item"]>;
+
+const views = new WeakMap<ResourceDefinition, ResourceView>();
+const plainSource = <T extends { options?: OptionSource }>(x: T): T =>
+  x.options && "static" in x.options ? { ...x, options: { static: x.options.static } } : x;
+
+/**
+ * What the console sends a page of the definition instead of the definition itself (so the browser loads neither
+ * zod nor the route tree): no schemas, no row rule, no API endpoint, option lists without their actor rule (the
+ * loader narrows them), and each record action's roles resolved.
+ */
+export function viewOf(def: ResourceDefinition): ResourceView {
+  const cached = views.get(def);
+  if (cached) return cached;
+  const { item: _item, form: _form, changeForm: _change, rowRule: _rule, endpoint: _endpoint, importDefaults: _imports, ...data } = def;
+  const view: ResourceView = {
+    ...data,
+    filters: def.filters?.map(plainSource),
+    formGroups: def.formGroups.map((g) => ({ ...g, fields: g.fields.map(plainSource) })),
+    actions: def.actions && Object.fromEntries(actionNames(def).map((n) => [n, { ...def.actions![n]!, roles: actionRoles(def, n) }])),
+  };
+  views.set(def, view);
+  return view;
+}

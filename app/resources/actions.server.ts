@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { actionOf, stateOf, COMMENT_MAX } from "@contract/actions";
-import { actionRoles, rowRefusal, type ResourceDefinition } from "@contract/resource";
+import { actionRoles, rowRefusal, viewOf, type ResourceDefinition } from "@contract/resource";
 import type { RoleId } from "@contract/roles";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
@@ -49,6 +49,7 @@ export async function recordActionLoader({ request }: LoaderFunctionArgs, def: R
   const a = actionOf(def, ra.name)!;
   return json<RecordActionData>({
     view: "recordAction",
+    def: viewOf(def),
     title: t(page.meta.title, { ns: "menu" }),
     titleKey: page.meta.title,
     back: backOf(new URL(request.url).searchParams.get("back")),
@@ -113,6 +114,7 @@ export async function bulkActionLoader({ request }: LoaderFunctionArgs, def: Res
   const a = actionOf(def, ba.name)!;
   return json<BulkActionData>({
     view: "bulkAction",
+    def: viewOf(def),
     title: t(page.meta.title, { ns: "menu" }),
     titleKey: page.meta.title,
     back: backOf(url.searchParams.get("back")),

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { allFormFields, can, formSchemaFor, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
+import { allFormFields, can, formSchemaFor, viewOf, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
 import type { PageRoute } from "@contract/route-tree";
 import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound } from "~/utils/permissions.server";
@@ -8,6 +8,7 @@ import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formErrorsOf, settle, upstream } from "~/utils/upstream.server";
 import type { FormActionData, SubData } from "./types";
+import { constraintOf } from "./view.server";
 
 /**
  * One settings object edited in place (no list, no create): the generic resource form
@@ -46,6 +47,7 @@ export async function editFormData(
   const fields = fieldsFor(def, user);
   return {
     view: "edit",
+    def: viewOf(def),
     title: t(page.meta.title, { ns: "menu" }),
     titleKey: page.meta.title,
     one: t(def.one),
@@ -57,6 +59,7 @@ export async function editFormData(
     defaults: editDefaults(def, o.item),
     options: {},
     fieldNames: fields.map((f) => f.name),
+    constraint: constraintOf(def, "change"),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   listParamNames,
   rowActionsFor,
   TODAY,
+  viewOf,
   visibleFor,
   type Action,
   type Actor,
@@ -32,6 +33,7 @@ import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { classifyUpstreamFailure, failureToast, formErrorsOf, settle, toastUnlessFieldErrors, upstream, UpstreamError } from "~/utils/upstream.server";
 import { fileFieldsOf, isMultipart, readUploadForm } from "~/utils/upload.server";
 import type { FormActionData, Item, ListData, Option, Perms, SubData } from "./types";
+import { constraintOf } from "./view.server";
 
 /**
  * The console side of the resource machinery: generic loaders and actions for a definition
@@ -95,7 +97,7 @@ async function guard(request: Request, def: ResourceDefinition, action: Action) 
 
 async function titles(request: Request, def: ResourceDefinition, page: PageRoute) {
   const t = await getT(request, ["menu", "resources", "crud"]);
-  return { title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title, one: t(def.one) };
+  return { def: viewOf(def), title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title, one: t(def.one) };
 }
 
 /** `?back=` of sub-pages: the list's own query string (only "?…" is honoured). */
@@ -282,7 +284,17 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
       user,
       { ...defaults, ...dependsOn },
     );
-    return json<SubData>({ ...base, view: sub.view, id: item ? Number(item.id) : null, item, defaults, options, fieldNames: fields.map((f) => f.name) });
+    const fieldNames = fields.map((f) => f.name);
+    return json<SubData>({
+      ...base,
+      view: sub.view,
+      id: item ? Number(item.id) : null,
+      item,
+      defaults,
+      options,
+      fieldNames,
+      constraint: constraintOf(def, mode),
+    });
   }
   if (sub.view === "detail" || sub.view === "delete") {
     // Endpoints without `GET {id}/` (section 7 bindings): the confirmation names the row by its id.

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ResourceView } from "@contract/resource-view";
 
 /** Shapes the resource loaders answer (serialisable; shared by app/resources and app/components/resource). */
 export interface Option {
@@ -12,6 +13,8 @@ export interface Perms {
   view: boolean;
 }
 interface Base {
+  /** The definition as plain data (`viewOf`): the browser never loads the definition itself. */
+  def: ResourceView;
   title: string;
   titleKey: string;
   /** The translated `one` of the definition. */
@@ -41,6 +44,8 @@ export type SubData = Base &
         defaults: Record<string, unknown>;
         options: Record<string, Option[]>;
         fieldNames: string[];
+        /** The schema's constraints per field (required, lengths, bounds, pattern), for the browser's own checks. */
+        constraint: Record<string, FieldConstraint>;
       }
     | { view: "detail" | "delete"; id: number; item: Record<string, unknown> }
     | { view: "bulkDelete"; items: Record<string, unknown>[] }
@@ -50,6 +55,7 @@ export type SubData = Base &
 /** The confirmation page of a record action (app/resources/actions.server.ts). */
 export interface RecordActionData {
   view: "recordAction";
+  def: ResourceView;
   title: string;
   titleKey: string;
   back: string;
@@ -65,6 +71,7 @@ export interface RecordActionData {
 /** The confirmation page of a bulk record action, `<page>/<action>?ids=…` (app/resources/actions.server.ts). */
 export interface BulkActionData {
   view: "bulkAction";
+  def: ResourceView;
   title: string;
   titleKey: string;
   back: string;
@@ -86,3 +93,15 @@ export interface ImportReport {
 }
 
 export type FormActionData = { result: SubmissionResult<string[]> } | { report: ImportReport };
+
+/** conform's Constraint, computed on the server from the zod schema (getZodConstraint). */
+export interface FieldConstraint {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  multiple?: boolean;
+  pattern?: string;
+}

@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { hasPermission, filterRoutes, type PermissionSubject } from "@contract/permissions";
-import { ALL_PAGES, DEFAULT_AGE06_URL, SECTIONS, findPage, findSection, isExternal, type PageRoute, type SectionRoute } from "@contract/route-tree";
+import { ALL_PAGES, DEFAULT_AGE06_URL, HOME_ROUTE, SECTIONS, findPage, findSection, isExternal, type PageRoute, type SectionRoute } from "@contract/route-tree";
+import type { Crumbs } from "~/components/layout/breadcrumb";
 import { requireCurrentUser } from "./current-user.server";
 import type { SessionUser } from "./session.server";
 
@@ -131,4 +132,23 @@ export function menuFor(user: SessionUser): MenuSectionView[] {
         }),
     }))
     .filter((s) => s.children.length > 0);
+}
+
+/** Where the page sits in the route tree (breadcrumb, open sidebar section), worked out here so the browser loads no tree. */
+export function crumbsOf(pathname: string): Crumbs {
+  const page = findPage(pathname);
+  const section = page && page !== HOME_ROUTE ? findSection(pathname) : undefined;
+  return {
+    home: { path: HOME_ROUTE.path, title: HOME_ROUTE.meta.title },
+    section: section ? { path: section.path, title: section.meta.title } : null,
+    page: page && page !== HOME_ROUTE ? page.meta.title : null,
+    activeSection: findSection(pathname)?.path ?? null,
+  };
+}
+
+/** The document title's key (menu namespace) for a path: the page's title, or not found / no permission. */
+export function titleKeyOf(user: SessionUser, pathname: string): string {
+  const page = pageForPath(pathname);
+  if (!page) return "title.notFound";
+  return hasPermission(subjectOf(user), page.meta) ? page.meta.title : "title.noPermission";
 }

@@ -29,7 +29,7 @@ import { nurseryRecords } from "./daily-nursery";
 import { admissionAppointments, admissionCommunications, admissionCustomers, admissionReconciliations } from "./admission";
 
 /** Every resource definition, by name (add one line per new resource). */
-export const RESOURCES: Record<string, ResourceDefinition> = {
+const resources = {
   classes,
   places,
   groups,
@@ -91,5 +91,8 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   cameras,
   studentIcCards,
 };
+export const RESOURCES: Record<string, ResourceDefinition> = resources;
+/** A resource's name: how a console route module names its definition without loading it (app/resources/route.ts). */
+export type ResourceName = keyof typeof resources;
 
 export { classes, places };

@@ -1,16 +1,21 @@
-import { Link, useLocation } from "@remix-run/react";
-import { findPage, findSection, HOME_ROUTE } from "@contract/route-tree";
+import { Link } from "@remix-run/react";
 import { useLayoutT } from "./i18n";
 
+/** The current page's place in the route tree, from the console layout's loader (title keys of the menu namespace). */
+export interface Crumbs {
+  home: { path: string; title: string };
+  section: { path: string; title: string } | null;
+  page: string | null;
+  /** The sidebar section to open (also for pages of a section that are not its own, like its sub-pages). */
+  activeSection: string | null;
+}
+
 /** Breadcrumb: Home › section › page (the section is not a link, like vue-element-admin's noRedirect). */
-export function Breadcrumb() {
+export function Breadcrumb({ crumbs }: { crumbs: Crumbs }) {
   const { t } = useLayoutT();
-  const { pathname } = useLocation();
-  const page = findPage(pathname);
-  const section = page && page !== HOME_ROUTE ? findSection(pathname) : undefined;
-  const items: Array<{ label: string; to?: string }> = [{ label: t("menu:" + HOME_ROUTE.meta.title), to: HOME_ROUTE.path }];
-  if (section) items.push({ label: t("menu:" + section.meta.title) });
-  if (page && page !== HOME_ROUTE) items.push({ label: t("menu:" + page.meta.title) });
+  const items: Array<{ label: string; to?: string }> = [{ label: t("menu:" + crumbs.home.title), to: crumbs.home.path }];
+  if (crumbs.section) items.push({ label: t("menu:" + crumbs.section.title) });
+  if (crumbs.page) items.push({ label: t("menu:" + crumbs.page) });
   return (
     <nav aria-label={t("navbar.breadcrumb")} className="min-w-0" data-testid="breadcrumb">
       <ol className="flex items-center gap-2 truncate text-sm">

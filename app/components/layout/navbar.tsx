@@ -3,7 +3,7 @@ import type { ChangeEvent, ReactNode } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Icon } from "~/components/icons";
 import { cn } from "~/utils/cn";
-import { Breadcrumb } from "./breadcrumb";
+import { Breadcrumb, type Crumbs } from "./breadcrumb";
 import { useLayoutT } from "./i18n";
 
 export interface NavbarUser {
@@ -53,7 +53,9 @@ export function Navbar({
   collapsed,
   onToggleSidebar,
   canSwitchKindergarten,
+  crumbs,
 }: {
+  crumbs: Crumbs;
   user: NavbarUser;
   kindergartens: Array<{ id: number; kindergartenName: string }>;
   collapsed: boolean;
@@ -106,7 +108,7 @@ export function Navbar({
       </label>
 
       <div className="min-w-0 flex-1">
-        <Breadcrumb />
+        <Breadcrumb crumbs={crumbs} />
       </div>
 
       <div className="flex shrink-0 items-center gap-3">

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { findSection, HOME_ROUTE } from "@contract/route-tree";
 import { Icon } from "~/components/icons";
 import { cn } from "~/utils/cn";
 import type { MenuSectionView } from "~/utils/permissions.server";
 import { useLayoutT } from "./i18n";
+import type { Crumbs } from "./breadcrumb";
 
 /**
  * The sidebar menu (vue-element-admin Sidebar): server-rendered from the user's filtered tree.
@@ -13,10 +13,11 @@ import { useLayoutT } from "./i18n";
  * highlighted and its section opened. Collapsed (desktop only): icons only, a section's pages show
  * in a flyout on hover or keyboard focus.
  */
-export function Sidebar({ menu, collapsed }: { menu: MenuSectionView[]; collapsed: boolean }) {
+export function Sidebar({ menu, crumbs, collapsed }: { menu: MenuSectionView[]; crumbs: Crumbs; collapsed: boolean }) {
   const { t } = useLayoutT();
   const { pathname } = useLocation();
-  const active = findSection(pathname)?.path ?? null;
+  const active = crumbs.activeSection;
+  const HOME_ROUTE = { path: crumbs.home.path, meta: { title: crumbs.home.title } };
   const [openSection, setOpenSection] = useState<string | null>(active);
   useEffect(() => setOpenSection(active), [active, pathname]);
 

@@ -1,7 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import type * as React from "react";
-import type { FormField } from "@contract/resource";
+import type { FormField } from "@contract/resource-view";
+import type { FieldMeta } from "./field-meta";
 import { useHydrated } from "~/components/ui/field";
 import { useResourceT } from "./i18n";
 
@@ -15,8 +15,7 @@ const KIND_ACCEPT = { image: "image/jpeg,image/png", video: "video/mp4", pdf: "a
  * action streams it to the API. With JavaScript the file is sent at once to /files with a progress bar and a preview,
  * the hidden input takes the new id, and the form posts no file.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function FileField({ f, field }: { f: FormField; field: FieldMetadata<any, any, string[]> }) {
+export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "constraint"> }) {
   const { t } = useResourceT();
   const hydrated = useHydrated();
   const kind = f.fileKind ?? (f.kind === "image" ? "image" : "pdf");

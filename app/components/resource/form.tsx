@@ -1,25 +1,18 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { allFormFields, formSchemaFor, visibleFor, type FormField, type ResourceDefinition } from "@contract/resource";
+import * as React from "react";
+import { allFormFields, visibleFor, type FormField } from "@contract/resource-view";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
 import { Input, inputClass } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import type * as React from "react";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
-import { jitlessZodInBrowser } from "@contract/zod-jitless";
 import { FileField } from "./file-field";
-
-// zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
-jitlessZodInBrowser();
+import { controlProps, fieldMetas, listOf, textOf, type FieldMeta } from "./field-meta";
 
 type FormData_ = Extract<SubData, { view: "create" | "edit" }>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
 
 const INPUT_TYPE: Partial<Record<FormField["kind"], string>> = {
   text: "text",
@@ -41,15 +34,16 @@ function optionsOf(f: FormField, loaded: Record<string, Option[]>, t: (k: string
   return [];
 }
 
-function Control({ f, field, options }: { f: FormField; field: AnyField; options: Option[] }) {
+function Control({ f, field, options }: { f: FormField; field: FieldMeta; options: Option[] }) {
   const { t } = useResourceT();
   const placeholder = f.placeholder ? t(f.placeholder) : undefined;
+  const props = controlProps(field);
   switch (f.kind) {
     case "textarea":
-      return <textarea {...getTextareaProps(field)} placeholder={placeholder} rows={4} className={cn(inputClass, "h-auto py-2")} />;
+      return <textarea {...props} defaultValue={textOf(field.initialValue)} placeholder={placeholder} rows={4} className={cn(inputClass, "h-auto py-2")} />;
     case "select":
       return (
-        <NativeSelect {...getSelectProps(field)}>
+        <NativeSelect {...props} defaultValue={textOf(field.initialValue)}>
           <option value="" data-vocab="">
             {t("crud:form.choose")}
           </option>
@@ -61,74 +55,80 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
           ))}
         </NativeSelect>
       );
-    case "multiselect":
+    case "multiselect": {
       // Native checkboxes: they work without JavaScript and read better than a <select multiple>.
+      const checked = listOf(field.initialValue);
       return options.length ? (
         <div
           className="grid max-h-56 grid-cols-2 gap-x-4 gap-y-1 overflow-y-auto rounded border border-gray-200 p-2 sm:grid-cols-3"
           role="group"
           aria-labelledby={`${field.id}-label`}
+          aria-describedby={props["aria-describedby"]}
           data-testid={`field-${f.name}`}
         >
-          {getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) }).map((props, i) => (
-            <label key={props.key ?? props.value} className="flex items-center gap-2 text-sm text-gray-700">
-              <input {...props} key={undefined} className="h-4 w-4" />
-              {options[i]!.label}
+          {options.map((o) => (
+            <label key={o.value} className="flex items-center gap-2 text-sm text-gray-700">
+              <input
+                type="checkbox"
+                id={`${field.id}-${o.value}`}
+                name={field.name}
+                value={o.value}
+                defaultChecked={checked.includes(o.value)}
+                className="h-4 w-4"
+              />
+              {o.label}
             </label>
           ))}
         </div>
       ) : (
         <p className="text-xs text-gray-500">{t("crud:list.empty")}</p>
       );
+    }
     case "boolean":
-      return <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" />;
+      return <input {...props} required={undefined} type="checkbox" value="on" defaultChecked={textOf(field.initialValue) === "on"} className="h-4 w-4" />;
     case "image":
     case "file":
-      return <FileField key={field.key} f={f} field={field} />;
-    default: {
-      const type = (INPUT_TYPE[f.kind] ?? "text") as "text";
+      return <FileField f={f} field={field} />;
+    default:
       return (
         <Input
-          {...getInputProps(field, { type })}
+          {...props}
+          type={INPUT_TYPE[f.kind] ?? "text"}
+          defaultValue={textOf(field.initialValue)}
           placeholder={placeholder}
-          step={f.kind === "integer" ? 1 : f.kind === "number" ? "any" : undefined}
+          step={f.kind === "integer" ? 1 : f.kind === "number" ? "any" : props.step}
           accept={f.accept}
         />
       );
-    }
   }
 }
 
 /**
- * Create and edit pages: conform with the definition's zod schema (the same the API validates with),
- * native controls (works without JavaScript; the browser validates from the schema's constraints
- * until hydration), field errors in the user's language (the API's 422 `data.errors` included),
- * values kept after a failed submit; success is post/redirect/get to the list with a toast.
+ * Create and edit pages: native controls with the schema's constraints (computed by the loader from the same zod
+ * schema the API validates with, so the browser loads no zod); the console's action validates and answers field
+ * errors in the user's language (the API's 422 `data.errors` included), values kept after a failed submit; success
+ * is post/redirect/get to the list with a toast. Without JavaScript the browser checks the constraints first; with
+ * it the post goes without a reload, a corrected field's message goes away as it is typed, and the first refused
+ * field takes the focus.
  */
-export function ResourceFormPage({
-  def,
-  inPlace = false,
-}: {
-  def: ResourceDefinition;
-  /** A settings object edited in place (no list to go back to). */ inPlace?: boolean;
-}) {
+export function ResourceFormPage({ inPlace = false }: { /** A settings object edited in place (no list to go back to). */ inPlace?: boolean }) {
   const data = useLoaderData<FormData_>();
+  const def = data.def;
   const actionData = useActionData<FormActionData>();
   const { t, msgs } = useResourceT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const mode = data.view === "create" ? "create" : "change";
-  const schema = formSchemaFor(def, mode);
-  const [form, fields] = useForm({
-    id: `${def.name}-${mode}-${data.id ?? "new"}`,
-    constraint: getZodConstraint(schema),
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: data.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  const all = fields as unknown as Record<string, AnyField>;
+  const formId = `${def.name}-${mode}-${data.id ?? "new"}`;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const [cleared, setCleared] = React.useState<ReadonlySet<string>>(new Set());
+  const formRef = React.useRef<HTMLFormElement>(null);
+  React.useEffect(() => {
+    setCleared(new Set());
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [result]);
+  const all = fieldMetas(formId, data.fieldNames, { defaults: data.defaults, result, constraint: data.constraint, cleared });
+  const formErrors = result?.error?.[""] ?? undefined;
   // Options depending on another field (e.g. teachers of the chosen kindergarten) reload when it changes.
   const location = useLocation();
   const optionsFetcher = useFetcher<FormData_>();
@@ -138,6 +138,7 @@ export function ResourceFormPage({
   const options = fresh ? { ...data.options, ...Object.fromEntries(dependents.map((f) => [f.name, fresh[f.name] ?? []])) } : data.options;
   const onChange = (e: React.FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLInputElement | HTMLSelectElement;
+    if (all[target.name]?.errors) setCleared((c) => new Set(c).add(target.name));
     if (!triggers.has(target.name)) return;
     const q = new URLSearchParams({ [target.name]: target.value });
     optionsFetcher.load(`${location.pathname}?${q}`);
@@ -160,7 +161,8 @@ export function ResourceFormPage({
       </div>
       <Form
         method="post"
-        {...getFormProps(form)}
+        id={formId}
+        ref={formRef}
         encType={hasFiles ? "multipart/form-data" : undefined}
         noValidate={hydrated}
         onChange={onChange}
@@ -196,8 +198,8 @@ export function ResourceFormPage({
             </fieldset>
           );
         })}
-        <div role="alert" id={form.errorId} data-testid="form-errors">
-          <ErrorList errors={msgs(form.errors)} />
+        <div role="alert" id={`${formId}-error`} data-testid="form-errors">
+          <ErrorList errors={msgs(formErrors)} />
         </div>
         <div className="flex gap-2">
           <Button type="submit" disabled={navigation.state === "submitting"} data-testid="form-submit">

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/i18n-react";
 import { langOf } from "@contract/format";
-import { isNamespacedKey, splitMessage } from "@contract/resource";
+import { isNamespacedKey, splitMessage } from "@contract/resource-view";
 
 /**
  * Translation for resource pages: `t` knows the crud, resources and menu namespaces; `msg` turns a

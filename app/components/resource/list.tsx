@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import * as React from "react";
-import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceDefinition } from "@contract/resource";
+import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
@@ -9,23 +9,16 @@ import { NativeSelect } from "~/components/ui/select";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
-import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { rowAllows, searchOf, subHref } from "./hrefs";
+
+export { rowAllows };
 import { useResourceT } from "./i18n";
 import { actionNames, actionOf, labelIn } from "@contract/actions";
-import { BulkActionDialog, bulkActionNames, RecordActionButtons } from "./record-actions";
+import { bulkActionNames, RecordActionButtons } from "./record-actions";
 
-/** `?a=1&b=2` of a query object with changes applied (null removes). */
-export function searchOf(query: Record<string, string>, changes: Record<string, string | number | null> = {}): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...query, ...changes })) if (v != null && v !== "") p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : "";
-}
-
-/** A sub-page URL carrying the list's query back (`?back=…`). */
-export function subHref(def: ResourceDefinition, path: string, back: string): string {
-  return `${def.page}/${path}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
-}
+// Confirmation dialogs load when one is opened (with JavaScript only; without it they are pages).
+const ConfirmDeleteDialog = React.lazy(() => import("./dialogs").then((m) => ({ default: m.ConfirmDeleteDialog })));
+const BulkActionDialog = React.lazy(() => import("./dialogs").then((m) => ({ default: m.BulkActionDialog })));
 
 function optionsFor(source: FilterDef["options"], loaded: Option[] | undefined, t: (k: string) => string): Option[] {
   // Loaded first: the server narrows some static choices to the user (e.g. the roles she may grant).
@@ -33,9 +26,6 @@ function optionsFor(source: FilterDef["options"], loaded: Option[] | undefined, 
   if (source && "static" in source) return source.static.map((o) => ({ value: String(o.value), label: t(o.label) }));
   return [];
 }
-
-/** Whether the row allows `verb` (the server's per-row `actions`; nothing is offered without them). */
-export const rowAllows = (item: Item, verb: string | undefined) => Boolean(verb && item.actions?.[verb]);
 
 function FilterControl({ f, value, options }: { f: FilterDef; value: Record<string, string>; options: Record<string, Option[]> }) {
   const { t } = useResourceT();
@@ -148,16 +138,15 @@ const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
  * JavaScript; a dialog with it), export of the current filter.
  */
 export function ResourceListPage({
-  def,
   toolbar,
   rowActions,
 }: {
-  def: ResourceDefinition;
   toolbar?: React.ReactNode;
   /** Extra row links (e.g. password reset), shown before view/edit/delete. */
   rowActions?: (item: Item, back: string) => React.ReactNode;
 }) {
   const data = useLoaderData<ListData>();
+  const def = data.def;
   const { t, lang } = useResourceT();
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -483,42 +472,44 @@ export function ResourceListPage({
         </div>
       </div>
 
-      {dialog?.kind === "one" ? (
-        <ConfirmDeleteDialog
-          open
-          onOpenChange={(o) => !o && setDialog(null)}
-          title={t("crud:delete.title", { one: data.one })}
-          message={t("crud:delete.confirm", { name: String(dialog.item[def.labelField] ?? dialog.item.id) })}
-          action={`${def.page}/${dialog.item.id}/delete`}
-          fields={back ? { back } : {}}
-        />
-      ) : null}
-      {dialog?.kind === "action" ? (
-        <BulkActionDialog def={def} name={dialog.name} items={page.list.filter((i) => selected.includes(i.id))} back={back} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === "bulk" ? (
-        <ConfirmDeleteDialog
-          open
-          onOpenChange={(o) => !o && setDialog(null)}
-          title={t("crud:delete.bulkTitle")}
-          message={
-            <>
-              <p>{t("crud:delete.bulkConfirm", { count: selected.length })}</p>
-              <ScrollRegion label={t("crud:delete.bulkTitle")} className="mt-2 max-h-40">
-                <ul className="list-inside list-disc text-gray-700">
-                  {page.list
-                    .filter((i) => selected.includes(i.id))
-                    .map((i) => (
-                      <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
-                    ))}
-                </ul>
-              </ScrollRegion>
-            </>
-          }
-          action={`${def.page}/delete`}
-          fields={{ ids: selected.map(String), ...(back ? { back } : {}) }}
-        />
-      ) : null}
+      <React.Suspense fallback={null}>
+        {dialog?.kind === "one" ? (
+          <ConfirmDeleteDialog
+            open
+            onOpenChange={(o) => !o && setDialog(null)}
+            title={t("crud:delete.title", { one: data.one })}
+            message={t("crud:delete.confirm", { name: String(dialog.item[def.labelField] ?? dialog.item.id) })}
+            action={`${def.page}/${dialog.item.id}/delete`}
+            fields={back ? { back } : {}}
+          />
+        ) : null}
+        {dialog?.kind === "action" ? (
+          <BulkActionDialog def={def} name={dialog.name} items={page.list.filter((i) => selected.includes(i.id))} back={back} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === "bulk" ? (
+          <ConfirmDeleteDialog
+            open
+            onOpenChange={(o) => !o && setDialog(null)}
+            title={t("crud:delete.bulkTitle")}
+            message={
+              <>
+                <p>{t("crud:delete.bulkConfirm", { count: selected.length })}</p>
+                <ScrollRegion label={t("crud:delete.bulkTitle")} className="mt-2 max-h-40">
+                  <ul className="list-inside list-disc text-gray-700">
+                    {page.list
+                      .filter((i) => selected.includes(i.id))
+                      .map((i) => (
+                        <li key={i.id}>{String(i[def.labelField] ?? i.id)}</li>
+                      ))}
+                  </ul>
+                </ScrollRegion>
+              </>
+            }
+            action={`${def.page}/delete`}
+            fields={{ ids: selected.map(String), ...(back ? { back } : {}) }}
+          />
+        ) : null}
+      </React.Suspense>
     </section>
   );
 }

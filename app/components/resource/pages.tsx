@@ -1,20 +1,20 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { allFormFields, visibleFor, type ExportColumn, type ResourceDefinition } from "@contract/resource";
+import { allFormFields, visibleFor, type ExportColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import type { BulkActionData, FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
-import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./record-actions";
+import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./action-pages";
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
-import { rowAllows, subHref } from "./list";
+import { rowAllows, subHref } from "./hrefs";
 
 type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
 
 const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
 
-function Header({ title, back, def }: { title: string; back: string; def: ResourceDefinition }) {
+function Header({ title, back, def }: { title: string; back: string; def: ResourceView }) {
   const { t } = useResourceT();
   return (
     <div className="flex items-center justify-between">
@@ -29,7 +29,7 @@ function Header({ title, back, def }: { title: string; back: string; def: Resour
 }
 
 /** The delete confirmation page (the no-JavaScript path; the list opens a dialog instead). */
-function DeletePage({ def }: { def: ResourceDefinition }) {
+function DeletePage({ def }: { def: ResourceView }) {
   const data = useLoaderData<Of<"delete">>();
   const { t } = useResourceT();
   const name = String(data.item[def.labelField] ?? data.id);
@@ -53,7 +53,7 @@ function DeletePage({ def }: { def: ResourceDefinition }) {
   );
 }
 
-function BulkDeletePage({ def }: { def: ResourceDefinition }) {
+function BulkDeletePage({ def }: { def: ResourceView }) {
   const data = useLoaderData<Of<"bulkDelete">>();
   const { t } = useResourceT();
   return (
@@ -92,7 +92,7 @@ function BulkDeletePage({ def }: { def: ResourceDefinition }) {
   );
 }
 
-function DetailPage({ def }: { def: ResourceDefinition }) {
+function DetailPage({ def }: { def: ResourceView }) {
   const data = useLoaderData<Of<"detail">>();
   const { t, lang } = useResourceT();
   const groups: { title?: string; fields: ExportColumn[] }[] =
@@ -152,7 +152,7 @@ function DetailPage({ def }: { def: ResourceDefinition }) {
 }
 
 /** Import: template download, file upload (multipart, works without JavaScript), the API's row report. */
-function ImportPage({ def }: { def: ResourceDefinition }) {
+function ImportPage({ def }: { def: ResourceView }) {
   const data = useLoaderData<Of<"import">>();
   const actionData = useActionData<FormActionData>();
   const report = actionData && "report" in actionData ? actionData.report : null;
@@ -226,8 +226,9 @@ function ImportPage({ def }: { def: ResourceDefinition }) {
 }
 
 /** The sub-pages of a resource (`<page>/new`, `/<id>`, `/<id>/edit`, `/<id>/delete`, `/delete`, `/import`, and the record actions' `/<id>/<action>` and bulk `/<action>`). */
-export function ResourceSubPage({ def }: { def: ResourceDefinition }) {
+export function ResourceSubPage() {
   const data = useLoaderData<SubData | RecordActionData | BulkActionData>();
+  const def = data.def;
   switch (data.view) {
     case "recordAction":
       return <RecordActionPage def={def} />;
@@ -235,7 +236,7 @@ export function ResourceSubPage({ def }: { def: ResourceDefinition }) {
       return <BulkActionPage def={def} />;
     case "create":
     case "edit":
-      return <ResourceFormPage key={`${data.view}-${data.id ?? ""}`} def={def} />;
+      return <ResourceFormPage key={`${data.view}-${data.id ?? ""}`} />;
     case "detail":
       return <DetailPage def={def} />;
     case "delete":

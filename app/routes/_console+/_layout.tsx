@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { hasPermission } from "@contract/permissions";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { MOBILE_SIDEBAR_ID, Navbar } from "~/components/layout/navbar";
 import { Sidebar } from "~/components/layout/sidebar";
@@ -9,7 +8,7 @@ import { TagsView } from "~/components/layout/tags-view";
 import { cn } from "~/utils/cn";
 import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { menuFor, pageForPath, subjectOf } from "~/utils/permissions.server";
+import { crumbsOf, menuFor, titleKeyOf } from "~/utils/permissions.server";
 import { requireCurrentUser } from "~/utils/current-user.server";
 import { readSidebarOpened } from "~/utils/sidebar.server";
 import { canSwitchKindergarten, loadKindergartenChoices } from "~/utils/switcher.server";
@@ -35,9 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tabs = await readTabs(request, user);
   if (visit(tabs, user, url)) headers.append("Set-Cookie", await serializeTabs(request, tabs));
 
-  const page = pageForPath(url.pathname);
   const t = await getT(request, "menu");
-  const title = !page ? t("title.notFound") : hasPermission(subjectOf(user), page.meta) ? t(page.meta.title) : t("title.noPermission");
+  const title = t(titleKeyOf(user, url.pathname));
 
   const kindergartens = await choices;
 
@@ -54,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         educationGroupName: info.educationGroupName,
       },
       menu: menuFor(user),
+      crumbs: crumbsOf(url.pathname),
       tabs: tabs.visited,
       sidebarOpened: readSidebarOpened(request),
       canSwitchKindergarten: switcher,
@@ -116,7 +115,7 @@ export default function ConsoleLayout() {
         )}
         data-testid="sidebar-container"
       >
-        <Sidebar menu={data.menu} collapsed={collapsed} />
+        <Sidebar menu={data.menu} crumbs={data.crumbs} collapsed={collapsed} />
       </aside>
       <div className={cn("flex min-h-screen flex-col transition-[margin] duration-200", collapsed ? "desk:ml-[54px]" : "desk:ml-[240px]")}>
         {/* settings.fixedHeader is off (section 3): the header scrolls with the page. */}
@@ -127,6 +126,7 @@ export default function ConsoleLayout() {
             collapsed={collapsed}
             onToggleSidebar={toggleSidebar}
             canSwitchKindergarten={data.canSwitchKindergarten}
+            crumbs={data.crumbs}
           />
           <TagsView tabs={data.tabs} />
         </div>

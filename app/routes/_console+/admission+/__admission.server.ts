@@ -28,7 +28,7 @@ export type DuplicateGroup = z.infer<typeof duplicatesSchema>["list"][number];
 
 /** /admission/customerList: the resource list plus the customers sharing a phone within a kindergarten (merge candidates). */
 export async function customerListLoader(args: LoaderFunctionArgs) {
-  const res = (await resourceListLoader(admissionCustomers)(args)) as Response;
+  const res = (await resourceListLoader("admissionCustomers")(args)) as Response;
   const data = (await res.json()) as Record<string, unknown> & { roleId: number };
   const dup = await settle(upstream(args.request).get("admission/customers/duplicates/", { schema: duplicatesSchema }));
   return json({ ...data, duplicates: dup.ok ? dup.data.list : [], mayMerge: WRITERS.includes(data.roleId) }, { headers: res.headers });
@@ -96,7 +96,7 @@ export const appointmentViewOf = (url: URL): AppointmentView | null => {
 export async function appointmentListLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const view = appointmentViewOf(url);
-  if (!view) return resourceListLoader(admissionAppointments)(args);
+  if (!view) return resourceListLoader("admissionAppointments")(args);
   const { user, page } = await requirePage(args.request);
   if (page.path !== admissionAppointments.page) throw notFound();
   if (!can(admissionAppointments, "list", user.info.roleId)) throw forbidden();

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { todayCn } from "@contract/daily/time";
-import { admissionAppointments } from "@contract/resources/admission";
 import type { AppointmentViewData } from "~/components/admission/appointment-format";
 import { AppointmentViewSwitch } from "~/components/admission/appointment-nav";
 import { AppointmentSchedule } from "~/components/admission/appointment-schedule";
@@ -23,5 +22,5 @@ export default function Page() {
   const data = useLoaderData<AppointmentViewData | ListData>();
   if (data.view === "day" || data.view === "week") return <AppointmentSchedule data={data as AppointmentViewData} />;
   const date = (data as ListData).query.dateFrom ?? todayCn();
-  return <ResourceListPage def={admissionAppointments} toolbar={<AppointmentViewSwitch current="list" date={date} />} />;
+  return <ResourceListPage toolbar={<AppointmentViewSwitch current="list" date={date} />} />;
 }

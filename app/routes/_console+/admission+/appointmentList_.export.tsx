@@ -1,5 +1,4 @@
-import { admissionAppointments } from "@contract/resources/admission";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/appointmentList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader(admissionAppointments);
+export const loader = resourceExportLoader("admissionAppointments");

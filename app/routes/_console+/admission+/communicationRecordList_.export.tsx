@@ -1,5 +1,4 @@
-import { admissionCommunications } from "@contract/resources/admission";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/communicationRecordList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader(admissionCommunications);
+export const loader = resourceExportLoader("admissionCommunications");

@@ -60,7 +60,7 @@ function Duplicates() {
 export default function Page() {
   return (
     <div className="space-y-4">
-      <ResourceListPage def={admissionCustomers} />
+      <ResourceListPage />
       <Duplicates />
     </div>
   );

@@ -16,12 +16,12 @@ import { mergeAction, mergeIdOf, mergeLoader } from "./__admission.server";
 export async function loader(args: LoaderFunctionArgs) {
   const merge = mergeIdOf(args.params["*"]);
   if (merge) return mergeLoader(args, merge);
-  return resourceSubLoader(admissionCustomers)(args);
+  return resourceSubLoader("admissionCustomers")(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const merge = mergeIdOf(args.params["*"]);
   if (merge) return mergeAction(args, merge);
-  return resourceSubAction(admissionCustomers)(args);
+  return resourceSubAction("admissionCustomers")(args);
 }
 export const meta = pageMeta;
 
@@ -69,5 +69,5 @@ function MergePage({ from, into }: { from: Customer; into: Customer }) {
 export default function Page() {
   const data = useLoaderData<{ view: string; from?: Customer; into?: Customer }>();
   if (data.view === "merge" && data.from && data.into) return <MergePage from={data.from} into={data.into} />;
-  return <ResourceSubPage def={admissionCustomers} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { admissionCustomers } from "@contract/resources/admission";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/customerList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader(admissionCustomers);
+export const loader = resourceExportLoader("admissionCustomers");

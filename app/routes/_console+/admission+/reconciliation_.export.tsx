@@ -1,5 +1,4 @@
-import { admissionReconciliations } from "@contract/resources/admission";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/reconciliation/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader(admissionReconciliations);
+export const loader = resourceExportLoader("admissionReconciliations");

@@ -1,5 +1,4 @@
-import { assessmentCategories } from "@contract/resources/assessment";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/categories/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(assessmentCategories);
+export const loader = resourceExportLoader("assessmentCategories");

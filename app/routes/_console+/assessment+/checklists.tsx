@@ -1,12 +1,11 @@
-import { assessmentChecklists } from "@contract/resources/assessment";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/checklists — the list of the `assessmentChecklists` resource (contract/resources/assessment.ts). */
-export const loader = resourceListLoader(assessmentChecklists);
+export const loader = resourceListLoader("assessmentChecklists");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={assessmentChecklists} />;
+  return <ResourceListPage />;
 }

@@ -1,12 +1,11 @@
-import { assessmentChecklists } from "@contract/resources/assessment";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/checklists/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `assessmentChecklists`. */
-export const loader = resourceSubLoader(assessmentChecklists);
-export const action = resourceSubAction(assessmentChecklists);
+export const loader = resourceSubLoader("assessmentChecklists");
+export const action = resourceSubAction("assessmentChecklists");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={assessmentChecklists} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { assessmentChecklists } from "@contract/resources/assessment";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/checklists/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(assessmentChecklists);
+export const loader = resourceExportLoader("assessmentChecklists");

@@ -1,12 +1,11 @@
-import { assessmentObjectives } from "@contract/resources/assessment";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/objectives — the list of the `assessmentObjectives` resource (contract/resources/assessment.ts). */
-export const loader = resourceListLoader(assessmentObjectives);
+export const loader = resourceListLoader("assessmentObjectives");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={assessmentObjectives} />;
+  return <ResourceListPage />;
 }

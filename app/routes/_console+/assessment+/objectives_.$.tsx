@@ -1,12 +1,11 @@
-import { assessmentObjectives } from "@contract/resources/assessment";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/objectives/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `assessmentObjectives`. */
-export const loader = resourceSubLoader(assessmentObjectives);
-export const action = resourceSubAction(assessmentObjectives);
+export const loader = resourceSubLoader("assessmentObjectives");
+export const action = resourceSubAction("assessmentObjectives");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={assessmentObjectives} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { assessmentObjectives } from "@contract/resources/assessment";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/objectives/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(assessmentObjectives);
+export const loader = resourceExportLoader("assessmentObjectives");

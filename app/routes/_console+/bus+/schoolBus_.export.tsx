@@ -1,5 +1,4 @@
-import { buses } from "@contract/resources/buses";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /bus/schoolBus/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(buses);
+export const loader = resourceExportLoader("buses");

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { classCirclePosts } from "@contract/resources/daily-class-circle";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button } from "~/components/ui/button";
@@ -16,7 +15,7 @@ import { circleComments, circleModerate } from "./__daily.server";
  * forms with `intent`).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const res = await resourceSubLoader(classCirclePosts)(args);
+  const res = await resourceSubLoader("classCirclePosts")(args);
   if (!(res instanceof Response) || res.status !== 200) return res;
   const data = await res.json();
   if (data.view !== "detail" || !data.item) return json(data);
@@ -25,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const m = /^(\d{1,12})$/.exec((args.params["*"] ?? "").replace(/\/+$/, ""));
   if (m) return pageAction(({ request }) => circleModerate(request, Number(m[1])))(args);
-  return resourceSubAction(classCirclePosts)(args);
+  return resourceSubAction("classCirclePosts")(args);
 }
 export const meta = pageMeta;
 
@@ -89,7 +88,7 @@ function Comments() {
 export default function Page() {
   return (
     <div className="space-y-4">
-      <ResourceSubPage def={classCirclePosts} />
+      <ResourceSubPage />
       <Comments />
     </div>
   );

@@ -1,5 +1,4 @@
-import { classCirclePosts } from "@contract/resources/daily-class-circle";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/classCircle/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader(classCirclePosts);
+export const loader = resourceExportLoader("classCirclePosts");

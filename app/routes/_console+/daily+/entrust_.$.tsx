@@ -1,12 +1,11 @@
-import { entrusts } from "@contract/resources/daily-entrusts";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/entrust/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>: entrust messages: a parent writes, a teacher, doctor or bus teacher confirms with a reply (record action). */
-export const loader = resourceSubLoader(entrusts);
-export const action = resourceSubAction(entrusts);
+export const loader = resourceSubLoader("entrusts");
+export const action = resourceSubAction("entrusts");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={entrusts} />;
+  return <ResourceSubPage />;
 }

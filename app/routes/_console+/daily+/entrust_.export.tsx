@@ -1,5 +1,4 @@
-import { entrusts } from "@contract/resources/daily-entrusts";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/entrust/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader(entrusts);
+export const loader = resourceExportLoader("entrusts");

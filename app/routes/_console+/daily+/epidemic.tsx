@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { healthReports } from "@contract/resources/daily-health-reports";
+
 import { ResourceListPage } from "~/components/resource/list";
 import { ReportPage } from "~/components/report/report-page";
 import { resourceListAction } from "~/resources/route";
@@ -58,7 +58,6 @@ export default function Page() {
     <div className="space-y-4">
       <MissingPanel missing={data.missing as Missing} canFill={Boolean(data.perms?.create)} />
       <ResourceListPage
-        def={healthReports}
         toolbar={
           <Link to="/daily/epidemic?view=rollup" className="text-sm text-primary hover:underline" data-testid="epidemic-rollup-link">
             {t("daily:epidemic.rollup.title")}

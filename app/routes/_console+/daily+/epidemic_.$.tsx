@@ -1,12 +1,11 @@
-import { healthReports } from "@contract/resources/daily-health-reports";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/epidemic/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>: health daily reports per class and day. */
-export const loader = resourceSubLoader(healthReports);
-export const action = resourceSubAction(healthReports);
+export const loader = resourceSubLoader("healthReports");
+export const action = resourceSubAction("healthReports");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={healthReports} />;
+  return <ResourceSubPage />;
 }

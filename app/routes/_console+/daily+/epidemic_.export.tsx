@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { healthReports } from "@contract/resources/daily-health-reports";
 import { resourceExportLoader } from "~/resources/route";
 import { epidemicExport } from "./__daily.server";
 
@@ -9,5 +8,5 @@ import { epidemicExport } from "./__daily.server";
  */
 export const loader = (args: LoaderFunctionArgs) => {
   const url = new URL(args.request.url);
-  return url.searchParams.has("format") || url.searchParams.has("template") ? resourceExportLoader(healthReports)(args) : epidemicExport(args.request);
+  return url.searchParams.has("format") || url.searchParams.has("template") ? resourceExportLoader("healthReports")(args) : epidemicExport(args.request);
 };

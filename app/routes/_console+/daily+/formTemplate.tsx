@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
  * /daily/formTemplate — the form templates of the kindergarten (dynamic forms, contract/dynamic-form.ts): the list of
  * the `formTemplates` resource; the builder is /new and /<id>/edit, the answers /<id> (formTemplate_.$.tsx).
  */
-export const loader = resourceListLoader(formTemplates);
+export const loader = resourceListLoader("formTemplates");
 export const action = resourceListAction;
 export const meta = pageMeta;
 
@@ -23,5 +23,5 @@ function AnswersLink({ id, title }: { id: number; title: string }) {
 }
 
 export default function Page() {
-  return <ResourceListPage def={formTemplates} rowActions={(item) => <AnswersLink id={Number(item.id)} title={String(item.title)} />} />;
+  return <ResourceListPage rowActions={(item) => <AnswersLink id={Number(item.id)} title={String(item.title)} />} />;
 }

@@ -168,7 +168,7 @@ type Data = {
 
 export async function loader(args: LoaderFunctionArgs) {
   const v = viewOf(args.params["*"]);
-  if (v.view === "other") return resourceSubLoader(formTemplates)(args);
+  if (v.view === "other") return resourceSubLoader("formTemplates")(args);
   return guardLoader<Omit<Data, "title">>(args, async ({ request }) => {
     if (v.view === "answers") {
       const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/answers/`, { schema: answersReply }));
@@ -198,7 +198,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const v = viewOf(args.params["*"]);
-  if (v.view !== "builder") return resourceSubAction(formTemplates)(args);
+  if (v.view !== "builder") return resourceSubAction("formTemplates")(args);
   return guardAction(args, async ({ request }) => {
     const fd = await request.formData();
     const intent = String(fd.get("intent") ?? "save");
@@ -559,5 +559,5 @@ export default function Page() {
       <Builder key={actionData?.rev ?? "initial"} id={data.id ?? null} draft={draft} errors={actionData?.errors ?? {}} classes={data.classOptions ?? []} />
     );
   }
-  return <ResourceSubPage def={formTemplates} />;
+  return <ResourceSubPage />;
 }

@@ -1,12 +1,11 @@
-import { leaveNotesTeacher } from "@contract/resources/leave-notes";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/leaveNotesTeacher — the list of the `leaveNotesTeacher` resource (contract/resources/leave-notes.ts). */
-export const loader = resourceListLoader(leaveNotesTeacher);
+export const loader = resourceListLoader("leaveNotesTeacher");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={leaveNotesTeacher} />;
+  return <ResourceListPage />;
 }

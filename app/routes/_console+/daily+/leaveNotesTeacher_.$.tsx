@@ -1,12 +1,11 @@
-import { leaveNotesTeacher } from "@contract/resources/leave-notes";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/leaveNotesTeacher/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>, /delete, /import — sub-pages of `leaveNotesTeacher`. */
-export const loader = resourceSubLoader(leaveNotesTeacher);
-export const action = resourceSubAction(leaveNotesTeacher);
+export const loader = resourceSubLoader("leaveNotesTeacher");
+export const action = resourceSubAction("leaveNotesTeacher");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={leaveNotesTeacher} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { leaveNotesTeacher } from "@contract/resources/leave-notes";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/leaveNotesTeacher/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
-export const loader = resourceExportLoader(leaveNotesTeacher);
+export const loader = resourceExportLoader("leaveNotesTeacher");

@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { medications } from "@contract/resources/daily-medications";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
@@ -13,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
  * are the definition's record actions.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const data = await (await resourceListLoader(medications)(args)).json();
+  const data = await (await resourceListLoader("medications")(args)).json();
   return json({ ...data, today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
 }
 export const action = resourceListAction;
@@ -35,5 +34,5 @@ function DayLinks() {
 }
 
 export default function Page() {
-  return <ResourceListPage def={medications} toolbar={<DayLinks />} />;
+  return <ResourceListPage toolbar={<DayLinks />} />;
 }

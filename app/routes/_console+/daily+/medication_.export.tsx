@@ -1,5 +1,4 @@
-import { medications } from "@contract/resources/daily-medications";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/medication/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader(medications);
+export const loader = resourceExportLoader("medications");

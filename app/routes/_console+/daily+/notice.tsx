@@ -1,12 +1,11 @@
-import { notices } from "@contract/resources/daily-notices";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/notice — notices: draft → published (record action) with recipients, images and video, read receipts. */
-export const loader = resourceListLoader(notices);
+export const loader = resourceListLoader("notices");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={notices} />;
+  return <ResourceListPage />;
 }

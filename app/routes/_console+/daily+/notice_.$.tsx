@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { notices } from "@contract/resources/daily-notices";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
@@ -13,14 +12,14 @@ import { noticeExtras } from "./__daily.server";
  * the principal see who has read it, and its video plays on the detail page.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const res = await resourceSubLoader(notices)(args);
+  const res = await resourceSubLoader("notices")(args);
   if (!(res instanceof Response) || res.status !== 200) return res;
   const data = await res.json();
   if (data.view !== "detail" || !data.item) return json(data);
   const reads = data.item.status === "published" ? await noticeExtras(args.request, Number(data.item.id), data.roleId) : null;
   return json({ ...data, reads });
 }
-export const action = resourceSubAction(notices);
+export const action = resourceSubAction("notices");
 export const meta = pageMeta;
 
 type Reads = { list: { userId: number; name: string; roleIds: number[]; readAt: string | null }[]; total: number; read: number } | null;
@@ -81,7 +80,7 @@ function Extras() {
 export default function Page() {
   return (
     <div className="space-y-4">
-      <ResourceSubPage def={notices} />
+      <ResourceSubPage />
       <Extras />
     </div>
   );

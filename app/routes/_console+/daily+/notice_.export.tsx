@@ -1,5 +1,4 @@
-import { notices } from "@contract/resources/daily-notices";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/notice/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader(notices);
+export const loader = resourceExportLoader("notices");

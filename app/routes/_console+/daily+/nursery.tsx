@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { nurseryRecords, MEALS, MOODS } from "@contract/resources/daily-nursery";
+import { MEALS, MOODS } from "@contract/resources/daily-nursery";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceListPage } from "~/components/resource/list";
 import { Button } from "~/components/ui/button";
@@ -301,7 +301,7 @@ export default function Page() {
   return (
     <div className="space-y-4">
       <Tabs view={view} />
-      {view === "sheet" ? <Sheet /> : view === "week" ? <Week /> : <ResourceListPage def={nurseryRecords} />}
+      {view === "sheet" ? <Sheet /> : view === "week" ? <Week /> : <ResourceListPage />}
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { nurseryRecords } from "@contract/resources/daily-nursery";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/nursery/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>: baby-sitting records per child and day (the class day sheet: /sheet, a child's week: /week). */
-export const loader = resourceSubLoader(nurseryRecords);
-export const action = resourceSubAction(nurseryRecords);
+export const loader = resourceSubLoader("nurseryRecords");
+export const action = resourceSubAction("nurseryRecords");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={nurseryRecords} />;
+  return <ResourceSubPage />;
 }

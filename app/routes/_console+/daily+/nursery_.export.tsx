@@ -1,5 +1,4 @@
-import { nurseryRecords } from "@contract/resources/daily-nursery";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/nursery/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader(nurseryRecords);
+export const loader = resourceExportLoader("nurseryRecords");

@@ -1,12 +1,11 @@
-import { cameras } from "@contract/resources/devices";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /device/camera/new, /<id>, /<id>/edit, /<id>/delete, record actions — sub-pages of `cameras`. */
-export const loader = resourceSubLoader(cameras);
-export const action = resourceSubAction(cameras);
+export const loader = resourceSubLoader("cameras");
+export const action = resourceSubAction("cameras");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={cameras} />;
+  return <ResourceSubPage />;
 }

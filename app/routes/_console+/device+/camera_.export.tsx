@@ -1,5 +1,4 @@
-import { cameras } from "@contract/resources/devices";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/camera/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader(cameras);
+export const loader = resourceExportLoader("cameras");

@@ -1,12 +1,11 @@
-import { faceDevicesB } from "@contract/resources/devices";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /device/faceDevice2/new, /<id>, /<id>/edit, /<id>/delete, record actions — sub-pages of `faceDevicesB`. */
-export const loader = resourceSubLoader(faceDevicesB);
-export const action = resourceSubAction(faceDevicesB);
+export const loader = resourceSubLoader("faceDevicesB");
+export const action = resourceSubAction("faceDevicesB");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={faceDevicesB} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { faceDevicesB } from "@contract/resources/devices";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/faceDevice2/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader(faceDevicesB);
+export const loader = resourceExportLoader("faceDevicesB");

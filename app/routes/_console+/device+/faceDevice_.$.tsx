@@ -1,12 +1,11 @@
-import { faceDevicesA } from "@contract/resources/devices";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /device/faceDevice/new, /<id>, /<id>/edit, /<id>/delete, record actions — sub-pages of `faceDevicesA`. */
-export const loader = resourceSubLoader(faceDevicesA);
-export const action = resourceSubAction(faceDevicesA);
+export const loader = resourceSubLoader("faceDevicesA");
+export const action = resourceSubAction("faceDevicesA");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={faceDevicesA} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { faceDevicesA } from "@contract/resources/devices";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/faceDevice/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader(faceDevicesA);
+export const loader = resourceExportLoader("faceDevicesA");

@@ -1,12 +1,11 @@
-import { studentIcCards } from "@contract/resources/devices";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /device/studentIc/new, /<id>, /<id>/edit, /<id>/delete, record actions — sub-pages of `studentIcCards`. */
-export const loader = resourceSubLoader(studentIcCards);
-export const action = resourceSubAction(studentIcCards);
+export const loader = resourceSubLoader("studentIcCards");
+export const action = resourceSubAction("studentIcCards");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={studentIcCards} />;
+  return <ResourceSubPage />;
 }

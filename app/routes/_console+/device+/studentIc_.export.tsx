@@ -1,5 +1,4 @@
-import { studentIcCards } from "@contract/resources/devices";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/studentIc/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader(studentIcCards);
+export const loader = resourceExportLoader("studentIcCards");

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { careGreetings } from "@contract/resources/daily-care-greetings";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
@@ -10,9 +9,9 @@ import { pageAction } from "~/utils/page";
  * history, the record actions, which post to /daily/careGreetings/<id>/<action>).
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  resourceSubLoader(careGreetings)({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
+  resourceSubLoader("careGreetings")({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
 export const action = pageAction();
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={careGreetings} />;
+  return <ResourceSubPage />;
 }

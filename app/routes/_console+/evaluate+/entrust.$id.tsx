@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { entrusts } from "@contract/resources/daily-entrusts";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
@@ -9,9 +8,9 @@ import { pageAction } from "~/utils/page";
  * /evaluate/entrust/:id (hidden) — one record's detail page (the same view as /daily/entrust/<id>: fields, state,
  * history, the record actions, which post to /daily/entrust/<id>/<action>).
  */
-export const loader = (args: LoaderFunctionArgs) => resourceSubLoader(entrusts)({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
+export const loader = (args: LoaderFunctionArgs) => resourceSubLoader("entrusts")({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
 export const action = pageAction();
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={entrusts} />;
+  return <ResourceSubPage />;
 }

@@ -1,12 +1,11 @@
-import { classes } from "@contract/resources/classes";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/class — the list of the `classes` resource (contract/resources/classes.ts). */
-export const loader = resourceListLoader(classes);
+export const loader = resourceListLoader("classes");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={classes} />;
+  return <ResourceListPage />;
 }

@@ -1,12 +1,11 @@
-import { classes } from "@contract/resources/classes";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/class/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), /import — sub-pages of the `classes` resource. */
-export const loader = resourceSubLoader(classes);
-export const action = resourceSubAction(classes);
+export const loader = resourceSubLoader("classes");
+export const action = resourceSubAction("classes");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={classes} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { classes } from "@contract/resources/classes";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /kindergarten/class/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
-export const loader = resourceExportLoader(classes);
+export const loader = resourceExportLoader("classes");

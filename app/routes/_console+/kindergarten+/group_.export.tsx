@@ -1,5 +1,4 @@
-import { groups } from "@contract/resources/groups";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /kindergarten/group/export?format=xlsx|csv&<list filters>. */
-export const loader = resourceExportLoader(groups);
+export const loader = resourceExportLoader("groups");

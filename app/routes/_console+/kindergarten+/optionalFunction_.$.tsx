@@ -49,7 +49,7 @@ export default function Page() {
         {t("optionalFunctions.editTitle", { name: data.kindergartenName })}
       </p>
       <p className="max-w-3xl text-sm text-gray-600">{t("optionalFunctions.intro")}</p>
-      <ResourceFormPage def={optionalFunctions} />
+      <ResourceFormPage />
     </div>
   );
 }

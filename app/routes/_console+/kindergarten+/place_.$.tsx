@@ -1,12 +1,11 @@
-import { places } from "@contract/resources/places";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/place/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), /import — sub-pages of the `places` resource. */
-export const loader = resourceSubLoader(places);
-export const action = resourceSubAction(places);
+export const loader = resourceSubLoader("places");
+export const action = resourceSubAction("places");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={places} />;
+  return <ResourceSubPage />;
 }

@@ -30,7 +30,6 @@ export default function Page() {
   const { t } = useTranslation("kgmgmt");
   return (
     <ResourceListPage
-      def={punchRecords}
       toolbar={
         <span className="text-sm text-gray-600" data-testid="punch-standard">
           {setting ? t("punchRecords.setting", { start: setting.workStart, end: setting.workEnd }) : t("punchRecords.noSetting")}{" "}

@@ -1,5 +1,4 @@
-import { punchRecords } from "@contract/resources/punch-records";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /kindergarten/punch/export?format=xlsx|csv&<list filters> (teacher, date range, late, early). */
-export const loader = resourceExportLoader(punchRecords);
+export const loader = resourceExportLoader("punchRecords");

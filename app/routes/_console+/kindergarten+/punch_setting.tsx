@@ -36,7 +36,7 @@ export default function Page() {
         {data.updatedAt ? <span className="ml-2 text-gray-500">{t("punchSettings.updatedAt", { at: formatDateTime(data.updatedAt) })}</span> : null}
       </p>
       {/* Keyed by the save time: after a save the form starts again from the saved values. */}
-      <ResourceFormPage key={data.updatedAt ?? "new"} def={punchSettings} inPlace />
+      <ResourceFormPage key={data.updatedAt ?? "new"} inPlace />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { leaveNotes } from "@contract/resources/leave-notes";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /student/leaveNotes — the list of the `leaveNotes` resource (contract/resources/leave-notes.ts). */
-export const loader = resourceListLoader(leaveNotes);
+export const loader = resourceListLoader("leaveNotes");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={leaveNotes} />;
+  return <ResourceListPage />;
 }

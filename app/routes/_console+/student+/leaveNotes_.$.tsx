@@ -1,12 +1,11 @@
-import { leaveNotes } from "@contract/resources/leave-notes";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /student/leaveNotes/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>, /delete, /import — sub-pages of `leaveNotes`. */
-export const loader = resourceSubLoader(leaveNotes);
-export const action = resourceSubAction(leaveNotes);
+export const loader = resourceSubLoader("leaveNotes");
+export const action = resourceSubAction("leaveNotes");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={leaveNotes} />;
+  return <ResourceSubPage />;
 }

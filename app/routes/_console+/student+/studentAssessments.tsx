@@ -1,5 +1,4 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { studentAssessments } from "@contract/resources/assessment";
 import { ResourceListPage } from "~/components/resource/list";
 import { buttonVariants } from "~/components/ui/button";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
@@ -11,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * creates an assessment and scores it on /<id>/score against the checklist of the child's level and time; the
  * principal and the expert read the same sheet with the child's progress; /summary is the class summary chart.
  */
-export const loader = resourceListLoader(studentAssessments);
+export const loader = resourceListLoader("studentAssessments");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
@@ -20,7 +19,6 @@ export default function Page() {
   const teacher = layout?.user?.roleId === 3;
   return (
     <ResourceListPage
-      def={studentAssessments}
       toolbar={
         <Link to="/student/studentAssessments/summary" className={buttonVariants({ variant: "outline" })} data-testid="assess-summary">
           {t("assessment:students.summary")}

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { studentAssessments } from "@contract/resources/assessment";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button } from "~/components/ui/button";
@@ -13,11 +12,11 @@ import { assessCustomAction, assessCustomLoader, assessCustomOf, type SheetData,
 /** /student/studentAssessments/new, /<id>/edit, /<id>/delete (the resource machinery), /<id>/score and /summary. */
 export async function loader(args: LoaderFunctionArgs) {
   const custom = assessCustomOf(args.params["*"]);
-  return custom ? assessCustomLoader(args, custom) : resourceSubLoader(studentAssessments)(args);
+  return custom ? assessCustomLoader(args, custom) : resourceSubLoader("studentAssessments")(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const custom = assessCustomOf(args.params["*"]);
-  return custom ? assessCustomAction(args, custom) : resourceSubAction(studentAssessments)(args);
+  return custom ? assessCustomAction(args, custom) : resourceSubAction("studentAssessments")(args);
 }
 export const meta = pageMeta;
 
@@ -211,5 +210,5 @@ export default function Page() {
   const data = useLoaderData<SheetData | SummaryData | { view: string }>();
   if (data.view === "score") return <ScorePage data={data as SheetData} />;
   if (data.view === "summary") return <SummaryPage data={data as SummaryData} />;
-  return <ResourceSubPage def={studentAssessments} />;
+  return <ResourceSubPage />;
 }

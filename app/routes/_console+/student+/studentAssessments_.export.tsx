@@ -1,5 +1,4 @@
-import { studentAssessments } from "@contract/resources/assessment";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /student/studentAssessments/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(studentAssessments);
+export const loader = resourceExportLoader("studentAssessments");

@@ -1,5 +1,4 @@
-import { students } from "@contract/resources/students";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /student/studentFile/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
-export const loader = resourceExportLoader(students);
+export const loader = resourceExportLoader("students");

@@ -1,13 +1,12 @@
-import { teachingRecords } from "@contract/resources/teaching";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/TeachingRecord — the list of the `teachingRecords` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader(teachingRecords);
+export const loader = resourceListLoader("teachingRecords");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={teachingRecords} rowActions={(item) => <FileLinks item={item} />} />;
+  return <ResourceListPage rowActions={(item) => <FileLinks item={item} />} />;
 }

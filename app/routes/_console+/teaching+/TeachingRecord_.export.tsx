@@ -1,5 +1,4 @@
-import { teachingRecords } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/TeachingRecord/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(teachingRecords);
+export const loader = resourceExportLoader("teachingRecords");

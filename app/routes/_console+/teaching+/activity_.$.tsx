@@ -1,12 +1,11 @@
-import { courseRecords } from "@contract/resources/teaching";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/activity/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `courseRecords` resource. */
-export const loader = resourceSubLoader(courseRecords);
-export const action = resourceSubAction(courseRecords);
+export const loader = resourceSubLoader("courseRecords");
+export const action = resourceSubAction("courseRecords");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={courseRecords} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { courseRecords } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/activity/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(courseRecords);
+export const loader = resourceExportLoader("courseRecords");

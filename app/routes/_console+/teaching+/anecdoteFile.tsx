@@ -1,13 +1,12 @@
-import { observations } from "@contract/resources/teaching";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { EvaluateLink } from "./__teaching-links";
 
 /** /teaching/anecdoteFile — the list of the `observations` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader(observations);
+export const loader = resourceListLoader("observations");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={observations} rowActions={(item) => <EvaluateLink item={item} page="evaluate1" />} />;
+  return <ResourceListPage rowActions={(item) => <EvaluateLink item={item} page="evaluate1" />} />;
 }

@@ -1,12 +1,11 @@
-import { observations } from "@contract/resources/teaching";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/anecdoteFile/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `observations` resource. */
-export const loader = resourceSubLoader(observations);
-export const action = resourceSubAction(observations);
+export const loader = resourceSubLoader("observations");
+export const action = resourceSubAction("observations");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={observations} />;
+  return <ResourceSubPage />;
 }

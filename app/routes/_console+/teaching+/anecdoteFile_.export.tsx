@@ -1,5 +1,4 @@
-import { observations } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/anecdoteFile/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(observations);
+export const loader = resourceExportLoader("observations");

@@ -1,12 +1,11 @@
-import { homeworks } from "@contract/resources/teaching";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/homeworks/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `homeworks` resource. */
-export const loader = resourceSubLoader(homeworks);
-export const action = resourceSubAction(homeworks);
+export const loader = resourceSubLoader("homeworks");
+export const action = resourceSubAction("homeworks");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={homeworks} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { homeworks } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/homeworks/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(homeworks);
+export const loader = resourceExportLoader("homeworks");

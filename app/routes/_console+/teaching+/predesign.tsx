@@ -1,13 +1,12 @@
-import { presetPlans } from "@contract/resources/teaching";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/predesign — the list of the `presetPlans` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader(presetPlans);
+export const loader = resourceListLoader("presetPlans");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={presetPlans} rowActions={(item) => <FileLinks item={item} />} />;
+  return <ResourceListPage rowActions={(item) => <FileLinks item={item} />} />;
 }

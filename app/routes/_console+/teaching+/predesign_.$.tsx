@@ -1,12 +1,11 @@
-import { presetPlans } from "@contract/resources/teaching";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/predesign/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `presetPlans` resource. */
-export const loader = resourceSubLoader(presetPlans);
-export const action = resourceSubAction(presetPlans);
+export const loader = resourceSubLoader("presetPlans");
+export const action = resourceSubAction("presetPlans");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={presetPlans} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { presetPlans } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/predesign/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(presetPlans);
+export const loader = resourceExportLoader("presetPlans");

@@ -1,13 +1,12 @@
-import { lessonPlans } from "@contract/resources/teaching";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/teaching-plan — the list of the `lessonPlans` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader(lessonPlans);
+export const loader = resourceListLoader("lessonPlans");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={lessonPlans} rowActions={(item) => <FileLinks item={item} />} />;
+  return <ResourceListPage rowActions={(item) => <FileLinks item={item} />} />;
 }

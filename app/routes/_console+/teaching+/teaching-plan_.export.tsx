@@ -1,5 +1,4 @@
-import { lessonPlans } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/teaching-plan/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(lessonPlans);
+export const loader = resourceExportLoader("lessonPlans");

@@ -1,13 +1,12 @@
-import { trainingMaterials } from "@contract/resources/teaching";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/trainingMaterials — the list of the `trainingMaterials` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader(trainingMaterials);
+export const loader = resourceListLoader("trainingMaterials");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={trainingMaterials} rowActions={(item) => <FileLinks item={item} />} />;
+  return <ResourceListPage rowActions={(item) => <FileLinks item={item} />} />;
 }

@@ -1,12 +1,11 @@
-import { trainingMaterials } from "@contract/resources/teaching";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/trainingMaterials/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `trainingMaterials` resource. */
-export const loader = resourceSubLoader(trainingMaterials);
-export const action = resourceSubAction(trainingMaterials);
+export const loader = resourceSubLoader("trainingMaterials");
+export const action = resourceSubAction("trainingMaterials");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={trainingMaterials} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { trainingMaterials } from "@contract/resources/teaching";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/trainingMaterials/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(trainingMaterials);
+export const loader = resourceExportLoader("trainingMaterials");

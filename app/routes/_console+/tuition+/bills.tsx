@@ -1,5 +1,4 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { tuitionBills } from "@contract/resources/tuition";
 import { ResourceListPage } from "~/components/resource/list";
 import { buttonVariants } from "~/components/ui/button";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
@@ -11,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * generates a class's bills (/tuition/bills/generate) and moves them by the record actions; the parent's "Pay by QR
  * code" opens /tuition/bills/<id>/pay.
  */
-export const loader = resourceListLoader(tuitionBills);
+export const loader = resourceListLoader("tuitionBills");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
@@ -23,5 +22,5 @@ export default function Page() {
         {t("tuition:bills.generate.button")}
       </Link>
     ) : null;
-  return <ResourceListPage def={tuitionBills} toolbar={toolbar} />;
+  return <ResourceListPage toolbar={toolbar} />;
 }

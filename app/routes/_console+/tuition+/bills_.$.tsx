@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { tuitionBills } from "@contract/resources/tuition";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -19,11 +18,11 @@ import { billsCustomAction, billsCustomLoader, billsCustomOf, roleOf, type Gener
 export async function loader(args: LoaderFunctionArgs) {
   // The QR page is the parent's; finance's "pay" is the plain record action.
   const custom = billsCustomOf(args.params["*"], await roleOf(args.request));
-  return custom ? billsCustomLoader(args, custom) : resourceSubLoader(tuitionBills)(args);
+  return custom ? billsCustomLoader(args, custom) : resourceSubLoader("tuitionBills")(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const custom = billsCustomOf(args.params["*"], await roleOf(args.request));
-  return custom ? billsCustomAction(args, custom) : resourceSubAction(tuitionBills)(args);
+  return custom ? billsCustomAction(args, custom) : resourceSubAction("tuitionBills")(args);
 }
 export const meta = pageMeta;
 
@@ -169,5 +168,5 @@ export default function Page() {
   const data = useLoaderData<GenerateData | PayData | { view: string }>();
   if (data.view === "generate") return <GeneratePage data={data as GenerateData} />;
   if (data.view === "pay") return <PayPage data={data as PayData} />;
-  return <ResourceSubPage def={tuitionBills} />;
+  return <ResourceSubPage />;
 }

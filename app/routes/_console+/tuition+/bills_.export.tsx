@@ -1,5 +1,4 @@
-import { tuitionBills } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/bills/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(tuitionBills);
+export const loader = resourceExportLoader("tuitionBills");

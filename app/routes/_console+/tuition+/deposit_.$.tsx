@@ -1,12 +1,11 @@
-import { deposits } from "@contract/resources/tuition";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/deposit/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `deposits`. */
-export const loader = resourceSubLoader(deposits);
-export const action = resourceSubAction(deposits);
+export const loader = resourceSubLoader("deposits");
+export const action = resourceSubAction("deposits");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={deposits} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { deposits } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/deposit/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(deposits);
+export const loader = resourceExportLoader("deposits");

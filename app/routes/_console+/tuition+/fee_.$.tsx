@@ -1,12 +1,11 @@
-import { feeRecords } from "@contract/resources/tuition";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/fee/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `feeRecords`. */
-export const loader = resourceSubLoader(feeRecords);
-export const action = resourceSubAction(feeRecords);
+export const loader = resourceSubLoader("feeRecords");
+export const action = resourceSubAction("feeRecords");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={feeRecords} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { feeRecords } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/fee/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(feeRecords);
+export const loader = resourceExportLoader("feeRecords");

@@ -1,12 +1,11 @@
-import { payrolls } from "@contract/resources/tuition";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/payrolls/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import (the PDF slip: payrolls_.$id.slip.ts). */
-export const loader = resourceSubLoader(payrolls);
-export const action = resourceSubAction(payrolls);
+export const loader = resourceSubLoader("payrolls");
+export const action = resourceSubAction("payrolls");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={payrolls} />;
+  return <ResourceSubPage />;
 }

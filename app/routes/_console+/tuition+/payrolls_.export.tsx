@@ -1,5 +1,4 @@
-import { payrolls } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/payrolls/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(payrolls);
+export const loader = resourceExportLoader("payrolls");

@@ -1,12 +1,11 @@
-import { reconciliations } from "@contract/resources/tuition";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/reconciliation — the list of the `reconciliations` resource (contract/resources/tuition.ts). */
-export const loader = resourceListLoader(reconciliations);
+export const loader = resourceListLoader("tuitionReconciliations");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={reconciliations} />;
+  return <ResourceListPage />;
 }

@@ -1,5 +1,4 @@
-import { reconciliations } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/reconciliation/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(reconciliations);
+export const loader = resourceExportLoader("tuitionReconciliations");

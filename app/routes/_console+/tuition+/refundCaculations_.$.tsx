@@ -1,12 +1,11 @@
-import { refundCalculations } from "@contract/resources/tuition";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/refundCaculations/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `refundCalculations`. */
-export const loader = resourceSubLoader(refundCalculations);
-export const action = resourceSubAction(refundCalculations);
+export const loader = resourceSubLoader("refundCalculations");
+export const action = resourceSubAction("refundCalculations");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={refundCalculations} />;
+  return <ResourceSubPage />;
 }

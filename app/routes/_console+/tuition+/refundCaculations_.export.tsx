@@ -1,5 +1,4 @@
-import { refundCalculations } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/refundCaculations/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(refundCalculations);
+export const loader = resourceExportLoader("refundCalculations");

@@ -1,12 +1,11 @@
-import { tuitionTemplates } from "@contract/resources/tuition";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/templates/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), record actions — sub-pages of `tuitionTemplates`. */
-export const loader = resourceSubLoader(tuitionTemplates);
-export const action = resourceSubAction(tuitionTemplates);
+export const loader = resourceSubLoader("tuitionTemplates");
+export const action = resourceSubAction("tuitionTemplates");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={tuitionTemplates} />;
+  return <ResourceSubPage />;
 }

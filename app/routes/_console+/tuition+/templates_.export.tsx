@@ -1,5 +1,4 @@
-import { tuitionTemplates } from "@contract/resources/tuition";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/templates/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(tuitionTemplates);
+export const loader = resourceExportLoader("tuitionTemplates");

@@ -1,12 +1,11 @@
-import { busTeachers } from "@contract/resources/bus-teachers";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/busTeacher/new, /<id>/delete, /delete (bulk) — sub-pages of the `busTeachers` resource. */
-export const loader = resourceSubLoader(busTeachers);
-export const action = resourceSubAction(busTeachers);
+export const loader = resourceSubLoader("busTeachers");
+export const action = resourceSubAction("busTeachers");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={busTeachers} />;
+  return <ResourceSubPage />;
 }

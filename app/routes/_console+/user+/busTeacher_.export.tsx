@@ -1,5 +1,4 @@
-import { busTeachers } from "@contract/resources/bus-teachers";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/busTeacher/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(busTeachers);
+export const loader = resourceExportLoader("busTeachers");

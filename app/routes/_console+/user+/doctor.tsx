@@ -1,12 +1,11 @@
-import { doctorStudents } from "@contract/resources/doctor-students";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/doctor — the list of the `doctorStudents` resource (contract/resources/doctor-students.ts). */
-export const loader = resourceListLoader(doctorStudents);
+export const loader = resourceListLoader("doctorStudents");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={doctorStudents} />;
+  return <ResourceListPage />;
 }

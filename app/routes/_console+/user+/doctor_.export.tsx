@@ -1,5 +1,4 @@
-import { doctorStudents } from "@contract/resources/doctor-students";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/doctor/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(doctorStudents);
+export const loader = resourceExportLoader("doctorStudents");

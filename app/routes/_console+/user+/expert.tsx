@@ -1,12 +1,11 @@
-import { expertTeachers } from "@contract/resources/expert-teachers";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/expert — the list of the `expertTeachers` resource (contract/resources/expert-teachers.ts). */
-export const loader = resourceListLoader(expertTeachers);
+export const loader = resourceListLoader("expertTeachers");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={expertTeachers} />;
+  return <ResourceListPage />;
 }

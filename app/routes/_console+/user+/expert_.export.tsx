@@ -1,5 +1,4 @@
-import { expertTeachers } from "@contract/resources/expert-teachers";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/expert/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(expertTeachers);
+export const loader = resourceExportLoader("expertTeachers");

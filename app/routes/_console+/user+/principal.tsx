@@ -1,12 +1,11 @@
-import { principalKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/principal — the list of the `principalKindergartens` resource (contract/resources/kindergarten-bindings.ts). */
-export const loader = resourceListLoader(principalKindergartens);
+export const loader = resourceListLoader("principalKindergartens");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={principalKindergartens} />;
+  return <ResourceListPage />;
 }

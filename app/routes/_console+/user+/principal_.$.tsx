@@ -1,12 +1,11 @@
-import { principalKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/principal/new, /<id>/delete, /delete (bulk) — sub-pages of the `principalKindergartens` resource. */
-export const loader = resourceSubLoader(principalKindergartens);
-export const action = resourceSubAction(principalKindergartens);
+export const loader = resourceSubLoader("principalKindergartens");
+export const action = resourceSubAction("principalKindergartens");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={principalKindergartens} />;
+  return <ResourceSubPage />;
 }

@@ -1,12 +1,11 @@
-import { proTeacherKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/proTeacher — the list of the `proTeacherKindergartens` resource (contract/resources/kindergarten-bindings.ts). */
-export const loader = resourceListLoader(proTeacherKindergartens);
+export const loader = resourceListLoader("proTeacherKindergartens");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={proTeacherKindergartens} />;
+  return <ResourceListPage />;
 }

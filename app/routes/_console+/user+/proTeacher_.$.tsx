@@ -1,12 +1,11 @@
-import { proTeacherKindergartens } from "@contract/resources/kindergarten-bindings";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/proTeacher/new, /<id>/delete, /delete (bulk) — sub-pages of the `proTeacherKindergartens` resource. */
-export const loader = resourceSubLoader(proTeacherKindergartens);
-export const action = resourceSubAction(proTeacherKindergartens);
+export const loader = resourceSubLoader("proTeacherKindergartens");
+export const action = resourceSubAction("proTeacherKindergartens");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={proTeacherKindergartens} />;
+  return <ResourceSubPage />;
 }

@@ -1,4 +1,3 @@
-import { pushNotifications } from "@contract/resources/push-notifications";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
@@ -8,9 +7,9 @@ import { pageMeta } from "~/utils/meta";
  * definition's record action (draft → sent): the list offers it on drafts (confirmation page, or a dialog with
  * JavaScript), like every declared action (app/components/resource/record-actions.tsx).
  */
-export const loader = resourceListLoader(pushNotifications);
+export const loader = resourceListLoader("pushNotifications");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={pushNotifications} />;
+  return <ResourceListPage />;
 }

@@ -16,7 +16,7 @@ import { pushCustomAction, pushCustomOf } from "./__users.server";
  * "save a draft first" (section 5); sending answers "select recipients" / "enter content" when they are missing.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  return resourceSubLoader(pushNotifications)(args);
+  return resourceSubLoader("pushNotifications")(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const custom = pushCustomOf(args.params["*"]);
@@ -26,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
     const peek = await args.request.clone().formData();
     if (peek.get("intent") === "send") return pushCustomAction(args, { kind: "send", id: null });
   }
-  return resourceSubAction(pushNotifications)(args);
+  return resourceSubAction("pushNotifications")(args);
 }
 export const meta = pageMeta;
 
@@ -55,7 +55,7 @@ export default function Page() {
   const draftId = data.view === "edit" && data.item && data.item.status === "draft" ? Number(data.item.id) : null;
   return (
     <div className="space-y-4">
-      <ResourceSubPage def={pushNotifications} />
+      <ResourceSubPage />
       {data.view === "create" ? <SendUnsaved /> : null}
       {draftId ? <SendLink id={draftId} back={data.back} /> : null}
     </div>

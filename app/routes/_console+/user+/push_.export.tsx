@@ -1,5 +1,4 @@
-import { pushNotifications } from "@contract/resources/push-notifications";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/push/export?format=xlsx|csv&<list filters>: the notification history as a file. */
-export const loader = resourceExportLoader(pushNotifications);
+export const loader = resourceExportLoader("pushNotifications");

@@ -1,12 +1,11 @@
-import { studentParents } from "@contract/resources/student-parents";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/studentParent — the list of the `studentParents` resource (contract/resources/student-parents.ts). */
-export const loader = resourceListLoader(studentParents);
+export const loader = resourceListLoader("studentParents");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceListPage def={studentParents} />;
+  return <ResourceListPage />;
 }

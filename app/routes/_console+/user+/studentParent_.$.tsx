@@ -1,12 +1,11 @@
-import { studentParents } from "@contract/resources/student-parents";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/studentParent/new, /<id>/delete, /delete (bulk) — sub-pages of the `studentParents` resource. */
-export const loader = resourceSubLoader(studentParents);
-export const action = resourceSubAction(studentParents);
+export const loader = resourceSubLoader("studentParents");
+export const action = resourceSubAction("studentParents");
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage def={studentParents} />;
+  return <ResourceSubPage />;
 }

@@ -1,5 +1,4 @@
-import { studentParents } from "@contract/resources/student-parents";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/studentParent/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader(studentParents);
+export const loader = resourceExportLoader("studentParents");

@@ -11,14 +11,13 @@ import { pageMeta } from "~/utils/meta";
  * selection, come from the definition; password reset is a row link here. Each is offered only on rows whose
  * `actions` allow it (the user holds only roles this administrator may grant; never herself).
  */
-export const loader = resourceListLoader(users);
+export const loader = resourceListLoader("users");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   const { t } = useResourceT();
   return (
     <ResourceListPage
-      def={users}
       // Offered per row as the API reports it (item.actions, contract/resources/users.ts userRowRule).
       rowActions={(item, back) => (
         <>

@@ -19,11 +19,11 @@ import { userCustomAction, userCustomLoader, userCustomOf, type PasswordData } f
  */
 export async function loader(args: LoaderFunctionArgs) {
   const custom = userCustomOf(args.params["*"]);
-  return custom ? userCustomLoader(args, custom) : resourceSubLoader(users)(args);
+  return custom ? userCustomLoader(args, custom) : resourceSubLoader("users")(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const custom = userCustomOf(args.params["*"]);
-  return custom ? userCustomAction(args, custom) : resourceSubAction(users)(args);
+  return custom ? userCustomAction(args, custom) : resourceSubAction("users")(args);
 }
 export const meta = pageMeta;
 
@@ -94,7 +94,7 @@ export default function Page() {
   // The form and the import: which roles this administrator may grant (the form offers only those; the API refuses others).
   if (data.view === "create" || data.view === "edit" || data.view === "import")
     return <WithGrantableRoles roleId={data.roleId} withIds={data.view === "import"} />;
-  return <ResourceSubPage def={users} />;
+  return <ResourceSubPage />;
 }
 
 /** The resource page under a note of the grantable roles (with their ids on the import page, whose file gives ids). */
@@ -110,7 +110,7 @@ function WithGrantableRoles({ roleId, withIds }: { roleId: number; withIds: bool
       <p className="max-w-3xl rounded bg-sky-50 px-3 py-2 text-xs text-sky-800 ring-1 ring-sky-100" data-testid="grantable-roles">
         {t("usermgmt:users.help.grant", { roles })}
       </p>
-      <ResourceSubPage def={users} />
+      <ResourceSubPage />
     </div>
   );
 }

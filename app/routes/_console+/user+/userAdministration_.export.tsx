@@ -1,5 +1,4 @@
-import { users } from "@contract/resources/users";
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/userAdministration/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
-export const loader = resourceExportLoader(users);
+export const loader = resourceExportLoader("users");

@@ -1,0 +1,151 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { actionOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
+import type { ResourceView } from "@contract/resource-view";
+import { CsrfInput } from "~/components/csrf-input";
+import { Button, buttonVariants } from "~/components/ui/button";
+import type { BulkActionData, Item, RecordActionData, RecordActionResult } from "~/resources/types";
+import { formatDateTime } from "@contract/resource-format";
+import { useResourceT } from "./i18n";
+import { BulkSelection, CommentField, RecordActionButtons, StateBadge } from "./record-actions";
+
+/** `<page>/<id>/<action>`: the question, the comment field when declared, CSRF and the submit (no JavaScript needed). */
+export function RecordActionPage({ def }: { def: ResourceView }) {
+  const data = useLoaderData<RecordActionData>();
+  const result = useActionData<RecordActionResult>();
+  const { t, lang } = useResourceT();
+  const label = labelIn(data.actionLabel, lang);
+  const state = stateDef(def, data.state);
+  return (
+    <section className="max-w-xl space-y-4" data-testid={`${data.action}-page`}>
+      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+        {label}: {data.item.label}
+      </h1>
+      <Form method="post" className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+        <p className="text-sm text-gray-700">
+          {data.allowed
+            ? t("crud:recordActions.confirm", { action: label, record: data.item.label })
+            : t("crud:recordActions.wrongState", {
+                record: data.item.label,
+                state: state ? labelIn(state.label, lang) : "?",
+                action: label,
+                states: actionOf(def, data.action)!
+                  .from.map((s) => labelIn(stateDef(def, s)!.label, lang))
+                  .join(" / "),
+              })}
+        </p>
+        {result?.actionError ? (
+          <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700" data-testid={`${data.action}-error`}>
+            {result.actionError}
+          </p>
+        ) : null}
+        {data.allowed && data.comment ? <CommentField required={data.comment === "required"} error={result?.fieldErrors?.comment?.[0]} /> : null}
+        <div className="flex gap-2">
+          {data.allowed ? (
+            <Button type="submit" data-testid={`confirm-${data.action}`}>
+              {label}
+            </Button>
+          ) : null}
+          <Link to={`${def.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+            {t("crud:actions.back")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The detail page's state, actions and history. */
+export function RecordStatePanel({ def, item, back }: { def: ResourceView; item: Item; back: string }) {
+  const { t, lang } = useResourceT();
+  if (!def.actions) return null;
+  const history = (item.history as HistoryEntry[] | undefined) ?? [];
+  const stateLabel = (s: string | null) => {
+    const d = stateDef(def, s);
+    return d ? labelIn(d.label, lang) : "—";
+  };
+  return (
+    <div className="space-y-3 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="record-state">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-xs text-gray-500">{t("crud:recordActions.state")}</span>
+        <StateBadge def={def} item={item} />
+        {/* An action taken here comes back here (app/resources/actions.server.ts backOf), the list one "back" away. */}
+        <RecordActionButtons def={def} item={item} back={`/${String(item.id)}${back ? `?back=${encodeURIComponent(back)}` : ""}`} place="detail" />
+      </div>
+      <h2 className="text-sm font-semibold text-gray-700">{t("crud:recordActions.history")}</h2>
+      {history.length ? (
+        <table className="w-full text-left text-sm" data-testid="record-history">
+          <thead className="text-xs text-gray-500">
+            <tr>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.at")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.by")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.from")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.to")}</th>
+              <th className="py-1 font-normal">{t("crud:recordActions.comment")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((h, i) => (
+              <tr key={i} className="border-t border-gray-100">
+                <td className="py-1 pr-3 text-gray-600">{formatDateTime(h.at)}</td>
+                <td className="py-1 pr-3">{h.byName ?? t("crud:recordActions.system")}</td>
+                <td className="py-1 pr-3">{stateLabel(h.from)}</td>
+                <td className="py-1 pr-3">{stateLabel(h.to)}</td>
+                <td className="py-1 text-gray-600">{h.comment ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-sm text-gray-500">{t("crud:recordActions.noHistory")}</p>
+      )}
+    </div>
+  );
+}
+
+/** `<page>/<action>?ids=…`: the bulk question without JavaScript (the selection, comment when declared, CSRF, submit). */
+export function BulkActionPage({ def }: { def: ResourceView }) {
+  const data = useLoaderData<BulkActionData>();
+  const { t, lang } = useResourceT();
+  const label = labelIn(data.actionLabel, lang);
+  const field = def.states?.field ?? "state";
+  const rows = data.items.map((i) => {
+    const s = stateDef(def, i.state);
+    return { ...i, row: { [field]: s ? (s.item ?? s.name) : null } };
+  });
+  return (
+    <section className="max-w-xl space-y-4" data-testid={`bulk-${data.action}-page`}>
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
+          {t("crud:recordActions.bulk", { action: label })}
+        </h1>
+        <Link to={`${def.page}${data.back}`} className="text-sm text-primary hover:underline">
+          {t("crud:actions.back")}
+        </Link>
+      </div>
+      <Form method="post" className="space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100">
+        <CsrfInput />
+        {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
+        {rows.length ? (
+          <>
+            <BulkSelection def={def} name={data.action} items={rows} />
+            {data.comment ? <CommentField required={data.comment === "required"} /> : null}
+            <div className="flex gap-2">
+              <Button type="submit" data-testid={`confirm-bulk-${data.action}`}>
+                {label}
+              </Button>
+              <Link to={`${def.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+                {t("crud:actions.cancel")}
+              </Link>
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-gray-500" data-testid="none-selected">
+            {t("crud:recordActions.noneSelected")}
+          </p>
+        )}
+      </Form>
+    </section>
+  );
+}
