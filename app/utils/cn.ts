@@ -6,7 +6,21 @@ import { clsx, type ClassValue } from "clsx";
  * page. tests/unit/cn.test.ts checks it against tailwind-merge over the class names of app/.
  */
 export function cn(...inputs: ClassValue[]): string {
-  const tokens = clsx(inputs).split(" ").filter(Boolean);
+  const joined = clsx(inputs);
+  // The same few hundred combinations recur on every page the server renders: merge each once.
+  const known = merged.get(joined);
+  if (known !== undefined) return known;
+  const result = merge(joined);
+  if (merged.size >= MERGED_MAX) merged.clear();
+  merged.set(joined, result);
+  return result;
+}
+
+const MERGED_MAX = 5000;
+const merged = new Map<string, string>();
+
+function merge(joined: string): string {
+  const tokens = joined.split(" ").filter(Boolean);
   const kept: string[] = [];
   const seen = new Set<string>();
   for (let i = tokens.length - 1; i >= 0; i--) {
@@ -148,32 +162,32 @@ function kindOf(base: string): string {
 }
 
 /** A class also replaces the earlier ones it covers: `p-2` covers `px-3`, `px-3` covers `pl-1`. */
+const COVERED: Record<string, string[]> = {
+  px: ["pl", "pr"],
+  py: ["pt", "pb"],
+  p: ["px", "py", "ps", "pe", "pt", "pr", "pb", "pl"],
+  mx: ["ml", "mr"],
+  my: ["mt", "mb"],
+  m: ["mx", "my", "ms", "me", "mt", "mr", "mb", "ml"],
+  gap: ["gap-x", "gap-y"],
+  overflow: ["overflow-x", "overflow-y"],
+  inset: ["inset-x", "inset-y", "top", "right", "bottom", "left"],
+  "inset-x": ["left", "right"],
+  "inset-y": ["top", "bottom"],
+  flex: ["grow", "shrink", "basis"],
+  rounded: ["rounded-t", "rounded-r", "rounded-b", "rounded-l", "rounded-tl", "rounded-tr", "rounded-bl", "rounded-br", "rounded-s", "rounded-e"],
+  "border-w": ["border-w-x", "border-w-y", "border-w-t", "border-w-r", "border-w-b", "border-w-l"],
+  "border-color": ["border-color-x", "border-color-y", "border-color-t", "border-color-r", "border-color-b", "border-color-l"],
+  // A font size sets the line height too.
+  "text-size": ["leading"],
+};
+/** kind → the kinds covering it (`pl` → `px`, `p`). */
+const COVERED_BY = new Map<string, string[]>();
+for (const [k, list] of Object.entries(COVERED)) for (const c of list) COVERED_BY.set(c, [...(COVERED_BY.get(c) ?? []), k]);
+
 function conflicts(group: string): string[] {
   const colon = group.lastIndexOf(":");
   const variant = group.slice(0, colon + 1);
-  const kind = group.slice(colon + 1);
-  const covered: Record<string, string[]> = {
-    px: ["pl", "pr"],
-    py: ["pt", "pb"],
-    p: ["px", "py", "ps", "pe", "pt", "pr", "pb", "pl"],
-    mx: ["ml", "mr"],
-    my: ["mt", "mb"],
-    m: ["mx", "my", "ms", "me", "mt", "mr", "mb", "ml"],
-    gap: ["gap-x", "gap-y"],
-    overflow: ["overflow-x", "overflow-y"],
-    inset: ["inset-x", "inset-y", "top", "right", "bottom", "left"],
-    "inset-x": ["left", "right"],
-    "inset-y": ["top", "bottom"],
-    flex: ["grow", "shrink", "basis"],
-    rounded: ["rounded-t", "rounded-r", "rounded-b", "rounded-l", "rounded-tl", "rounded-tr", "rounded-bl", "rounded-br", "rounded-s", "rounded-e"],
-    "border-w": ["border-w-x", "border-w-y", "border-w-t", "border-w-r", "border-w-b", "border-w-l"],
-    "border-color": ["border-color-x", "border-color-y", "border-color-t", "border-color-r", "border-color-b", "border-color-l"],
-    // A font size sets the line height too.
-    "text-size": ["leading"],
-  };
   // Scanning from the end: an earlier `p-2` must yield to a later `px-3` only on x, which we keep as tailwind-merge does.
-  const coveredBy = Object.entries(covered)
-    .filter(([, list]) => list.includes(kind))
-    .map(([k]) => variant + k);
-  return [group, ...coveredBy];
+  return [group, ...(COVERED_BY.get(group.slice(colon + 1)) ?? []).map((k) => variant + k)];
 }
