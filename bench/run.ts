@@ -22,7 +22,8 @@
  * `npm run bench -- --build` measures the current sources (a private build) instead of a copy of build/;
  * `npm run bench -- --writes-only` runs only the write run.
  * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
- * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself), BENCH_JS_BUDGET_KB=110.
+ * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself), BENCH_JS_BUDGET_KB=110,
+ * BENCH_CONSOLE_WORKERS=1 (console processes, scripts/serve-console.cjs).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -58,6 +59,8 @@ const ROW_MARKER = 'data-testid="resource-row"';
 const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB || 110);
 /** Target of the console's overhead: its median latency at most this many times the API's (reported, not enforced). */
 const RATIO_TARGET = 1.3;
+/** Console processes sharing its port (scripts/serve-console.cjs); BENCH_CONSOLE_WORKERS=2 measures two. */
+const CONSOLE_WORKERS = Number(process.env.BENCH_CONSOLE_WORKERS || 1);
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -416,7 +419,7 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
     cwd: ROOT,
     env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, NODE_ENV: "production" },
   });
-  const consoleProc = start("console", [join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
+  const consoleProc = start("console", [join(ROOT, "scripts/serve-console.cjs"), "build/index.js"], {
     cwd: CONSOLE_DIR,
     env: {
       PORT: String(PORT),
@@ -425,6 +428,7 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
       NODE_ENV: "production",
       SESSION_SECRET: "bench-session-secret",
       DATA_DIR: join(CONSOLE_DIR, "data"),
+      CONSOLE_WORKERS: String(CONSOLE_WORKERS),
     },
   });
   const rows: Row[] = [];
@@ -611,7 +615,7 @@ async function main() {
   log(`write run: ${writes.writes} writes, API RSS ${fmt(writes.rss.start, 0)} → ${fmt(writes.rss.middle, 0)} → ${fmt(writes.rss.end, 0)} MB`);
 
   const out: string[] = [];
-  out.push(`# Benchmark (npm run bench)`, "", `Machine: ${machine()}.`, "");
+  out.push(`# Benchmark (npm run bench)`, "", `Machine: ${machine()}. Console processes: ${CONSOLE_WORKERS}.`, "");
   out.push(
     `Console = authenticated GET of the page's HTML (session cookie; every loader, the API calls behind them and the server render); API = the list endpoint alone (token header), same query. Loopback, keep-alive; per cell up to ${LIMITS[1].requests} requests (1 client) or ${LIMITS[50].requests} (50 clients), at most ${LIMITS[1].ms / 1000} / ${LIMITS[50].ms / 1000} s.`,
     "",

@@ -69,7 +69,7 @@ async function main() {
   } else {
     console.log(`[start] Using the upstream at ${API_BASE_URL} (embedded API not started).`);
   }
-  run("console", ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  run("console", ["scripts/serve-console.cjs", "build/index.js"], {
     PORT: String(PORT),
     HOST: env.HOST || "127.0.0.1",
     API_PORT: String(API_PORT),
