@@ -13,6 +13,7 @@ import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
 import { jitlessZodInBrowser } from "@contract/zod-jitless";
 import { FileField } from "./file-field";
+import { ImagesField } from "./images-field";
 
 // zod must not compile parsers with new Function in the browser (CSP): set before the first parse.
 jitlessZodInBrowser();
@@ -85,6 +86,8 @@ function Control({ f, field, options }: { f: FormField; field: AnyField; options
     case "image":
     case "file":
       return <FileField key={field.key} f={f} field={field} />;
+    case "images":
+      return <ImagesField key={field.key} f={f} field={field} />;
     default: {
       const type = (INPUT_TYPE[f.kind] ?? "text") as "text";
       return (
@@ -143,7 +146,7 @@ export function ResourceFormPage({
     optionsFetcher.load(`${location.pathname}?${q}`);
   };
   const list = `${def.page}${data.back}`;
-  const hasFiles = allFormFields(def).some((f) => (f.kind === "image" || f.kind === "file") && data.fieldNames.includes(f.name));
+  const hasFiles = allFormFields(def).some((f) => (f.kind === "image" || f.kind === "file" || f.kind === "images") && data.fieldNames.includes(f.name));
   const heading = mode === "create" ? t("crud:form.createTitle", { one: data.one }) : t("crud:form.editTitle", { one: data.one });
 
   return (
@@ -185,7 +188,7 @@ export function ResourceFormPage({
                       htmlFor={field.id}
                       errors={errors}
                       errorId={field.errorId}
-                      hint={f.help ? t(f.help) : undefined}
+                      hint={f.help ? t(f.help, { max: f.max }) : undefined}
                       className={cn((f.wide || f.kind === "textarea" || f.kind === "multiselect") && "sm:col-span-2")}
                     >
                       <Control f={f} field={field} options={optionsOf(f, options, t)} />

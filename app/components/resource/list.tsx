@@ -11,6 +11,7 @@ import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 import { useResourceT } from "./i18n";
+import { ImagesCell } from "./images-view";
 import { actionNames, actionOf, labelIn } from "@contract/actions";
 import { BulkActionDialog, bulkActionNames, RecordActionButtons } from "./record-actions";
 
@@ -114,6 +115,7 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
         data-testid="cell-thumbnail"
       />
     );
+  if (col.format === "images") return <ImagesCell value={v} />;
   if (col.format === "tags" && Array.isArray(v))
     return (
       <div className="flex flex-wrap gap-1">
