@@ -32,7 +32,7 @@ test("without JavaScript an observation goes from draft to evaluated: the teache
   await teacher.getByLabel("班级").selectOption({ index: 1 });
   await teacher.getByLabel("日期").fill("2026-01-04");
   await teacher.getByLabel("内容").fill("孩子独立搭建了一座桥。");
-  await teacher.getByTestId("file-input-photoFileId").setInputFiles(photo);
+  await teacher.getByTestId("file-input-imageFileIds").setInputFiles(photo);
   await teacher.getByTestId("form-submit").click();
   await expect(teacher).toHaveURL(/\/teaching\/anecdoteFile(\?|$)/);
   await teacher.goto(`/teaching/anecdoteFile?keyword=${encodeURIComponent(title)}`);
