@@ -180,13 +180,18 @@ describe("a record's images", () => {
     expect((await t.call("GET", `teaching/student_works/${workId}/`, { token: teacher })).data.imageFileIds).toEqual(before);
   });
 
-  it("a file that is not an image by its content is refused with nothing stored; a PDF is not an image of a record", async () => {
+  it("a file that is not an image by its content, or too large, is refused with nothing stored; a PDF is not an image of a record", async () => {
     const files = await count("files");
     const fake = await upload(teacher, "image", Buffer.from("not an image\n".repeat(40)), "fake.png");
     expect(fake.status).toBe(400);
     expect(fake.msg).toBe("File format error");
     const pdfAsPng = await upload(teacher, "image", samplePdf("x"), "plan.png");
     expect(pdfAsPng.status).toBe(400);
+    // Past the image limit (read while streaming): 413 with the limit, nothing stored.
+    const max = t.api.deps.files.maxBytes("image");
+    const big = await upload(teacher, "image", Buffer.concat([await png(), Buffer.alloc(max + 1024)]), "big.png");
+    expect(big.status).toBe(413);
+    expect(big.msg).toMatch(/MB/);
     expect(await count("files")).toBe(files);
     const pdf = await upload(teacher, "pdf", samplePdf("plan"), "plan.pdf");
     const works = await count("student_works");

@@ -55,6 +55,8 @@ test("without JavaScript an observation goes from draft to evaluated: the teache
   await expert.getByTestId(`evaluate-${id}`).click();
   await expect(expert).toHaveURL(new RegExp(`/evaluate/evaluate1/${id}$`));
   await expect(expert.getByTestId("record-title")).toHaveText(title);
+  // The record's photo, through the console's checked /files route.
+  await expect(expert.getByTestId("record-images").getByTestId("gallery-image")).toHaveCount(1);
   await expert.getByLabel("等级").selectOption("excellent");
   await expert.getByLabel("专家点评").fill("观察细致，建议补充下一步支持策略。");
   await expert.getByTestId("evaluate-submit").click();
