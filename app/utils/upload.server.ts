@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { BODY_LIMITS, MB } from "@contract/limits";
-import { fileReplySchema, type FileKind, type FileReply } from "@contract/files";
+import { fileReplySchema, MAX_IMAGES, type FileKind, type FileReply } from "@contract/files";
 import { boundaryOf, MultipartError, readMultipart } from "@contract/multipart";
 import { allFormFields, type FormField, type ResourceDefinition } from "@contract/resource";
 import { checkCsrfValue, CsrfError, CSRF_FIELD } from "./csrf.server";
@@ -39,7 +39,7 @@ export const imagesFieldsOf = (def: ResourceDefinition): Record<string, number> 
   Object.fromEntries(
     allFormFields(def)
       .filter((f) => f.kind === "images")
-      .map((f) => [f.name, f.max ?? 9]),
+      .map((f) => [f.name, f.max ?? MAX_IMAGES]),
   );
 
 export interface UploadForm {
