@@ -17,6 +17,9 @@ export type FileKind = keyof typeof FILE_KINDS;
 export const FILE_KIND_NAMES = Object.keys(FILE_KINDS) as FileKind[];
 export const isFileKind = (v: unknown): v is FileKind => typeof v === "string" && v in FILE_KINDS;
 
+/** The most images of one `images` field (a record's photos, as parents' apps allow: 9). */
+export const MAX_IMAGES = 9;
+
 /** Longest edge of an image's thumbnail, in pixels. */
 export const THUMBNAIL_PX = 240;
 

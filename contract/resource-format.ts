@@ -35,6 +35,8 @@ export function formatCell(value: unknown, col: { format?: ColumnFormat; enumPre
       return typeof value === "number" ? String(value) : String(Number(value));
     case "image":
       return ""; // a file id means nothing in text (exports); pages show the thumbnail
+    case "images":
+      return Array.isArray(value) ? String(value.length) : ""; // how many images (ids mean nothing in text)
     default:
       return Array.isArray(value) ? formatList(lang, value) : String(value);
   }

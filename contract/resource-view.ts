@@ -7,10 +7,29 @@ import type { ActionsDef, StatesDef } from "./actions";
  * helpers free of zod, so the console's browser bundle can use them on what the loader sends (`ResourceView`).
  */
 
-/** `image`: the value is a file id (contract/files.ts); the list shows its thumbnail through the console's checked /files route. */
-export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image";
+/**
+ * `image`: the value is a file id (contract/files.ts); the list shows its thumbnail through the console's checked /files route.
+ * `images`: the value is an ordered list of image file ids; the list shows the first thumbnail and "+N", the detail page
+ * all of them, an export their count.
+ */
+export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image" | "images";
+/** `images`: several images (an ordered list of file ids, at most `max`), one multiple file input plus the current ones to keep or remove. */
 export type FieldKind =
-  "text" | "textarea" | "number" | "integer" | "date" | "time" | "select" | "multiselect" | "boolean" | "phone" | "email" | "password" | "file" | "image";
+  | "text"
+  | "textarea"
+  | "number"
+  | "integer"
+  | "date"
+  | "time"
+  | "select"
+  | "multiselect"
+  | "boolean"
+  | "phone"
+  | "email"
+  | "password"
+  | "file"
+  | "image"
+  | "images";
 
 /** A static option: `label` is an i18n key. */
 export interface StaticOption {
@@ -74,6 +93,8 @@ export interface FormField {
   accept?: string;
   /** File inputs: the kind of file (contract/files.ts FILE_KINDS), checked by content on upload. */
   fileKind?: FileKind;
+  /** `images`: the most images the field holds (its schema, `fields.images`, refuses more with the same number). */
+  max?: number;
   /** Width in the form grid. */
   wide?: boolean;
 }

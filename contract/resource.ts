@@ -220,6 +220,14 @@ export const fields = {
       .array(z.number({ error: "crud:validation.choose" }).int().positive().max(MAX_INT, "crud:validation.choose"))
       .max(o.max ?? 100, `crud:validation.tooMany#max=${o.max ?? 100}`)
       .default([]),
+  /** Several image file ids in order (an `images` field); missing = []; more than `max` → `crud:files.tooManyImages`. */
+  images: (o: { max: number }) =>
+    z
+      .array(
+        z.number({ error: "crud:validation.choose" }).int("crud:validation.choose").positive("crud:validation.choose").max(MAX_INT, "crud:validation.choose"),
+      )
+      .max(o.max, `crud:files.tooManyImages#max=${o.max}`)
+      .default([]),
   date: (message = "crud:validation.required") =>
     z
       .string({ error: message })

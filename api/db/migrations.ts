@@ -3,6 +3,7 @@ import { FLAGS } from "@contract/optional-function";
 import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
 import { formRecipientsMigration } from "@api/db/migration-form-recipients";
+import { recordImagesMigration } from "@api/db/migration-record-images";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
@@ -499,6 +500,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "013_tuition_assessment": tuitionMigration(dialect),
         "014_admission": admissionMigration(dialect),
         "015_form_recipients": formRecipientsMigration(),
+        "016_record_images": recordImagesMigration(),
       };
     },
   };

@@ -59,6 +59,13 @@ export async function seedTeaching(db: Kysely<Database>) {
     return Number(row.id);
   };
   const image = (i: number, recordType: string, recordId: number) => store("image", `photo-${(i % 5) + 1}.png`, recordType, recordId);
+  /** `count` images of a record (colours in turn), as its image_file_ids (JSON). */
+  const images = async (count: number, recordType: string, recordId: number) => {
+    const ids: number[] = [];
+    for (let k = 0; k < count; k++) ids.push(await image(n++, recordType, recordId));
+    return JSON.stringify(ids);
+  };
+  let n = 0;
   const pdf = (title: string, recordType: string, recordId: number) => store("pdf", `${title}.pdf`, recordType, recordId);
   const video = (recordType: string, recordId: number) => store("video", "clip.mp4", recordType, recordId);
 
@@ -69,6 +76,8 @@ export async function seedTeaching(db: Kysely<Database>) {
   for (const kg of kgs) {
     const kgId = Number(kg.id);
     const withFiles = kgId === 1 || kgId === 4;
+    // Photos in every kindergarten: records with several, one and none (kindergartens 1 and 4 have more, and the videos).
+    const photoCounts = withFiles ? [3, 1, 0, 2, 0, 1] : [2, 0, 1];
     const classes = await db.selectFrom("classes").select(["id"]).where("kindergarten_id", "=", kgId).orderBy("id").execute();
     const classIds = classes.map((c) => Number(c.id));
     // The classes with demo accounts in kindergarten 1: 0 (teacher 3, the parent's first child), 1 (吴芳), 4 (the parent's second child).
@@ -96,7 +105,6 @@ export async function seedTeaching(db: Kysely<Database>) {
       .orderBy("users.id")
       .executeTakeFirst();
 
-    let n = 0;
     for (const [ci, classId] of chosen.entries()) {
       const teacher = await teacherOf(classId);
       const students = await studentsOf(classId);
@@ -121,7 +129,6 @@ export async function seedTeaching(db: Kysely<Database>) {
                   ? "自由活动时间，孩子独立完成了任务，并主动邀请同伴一起参与，表现出良好的专注力和合作意识。"
                   : "活动目标：通过观察和动手操作，激发幼儿的探索兴趣。过程：导入、探索、分享、总结。",
               happened_on: day,
-              photo_file_id: null,
               status,
               grade: evaluated ? (si === 0 ? "excellent" : "good") : null,
               evaluation: evaluated ? "记录细致，观察点明确，建议后续补充对孩子个体差异的分析。" : null,
@@ -133,10 +140,13 @@ export async function seedTeaching(db: Kysely<Database>) {
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          if (withFiles && si < 3) {
-            const f = await image(n++, table, Number(row.id));
-            if (f) await db.updateTable(table).set({ photo_file_id: f }).where("id", "=", Number(row.id)).execute();
-          }
+          const count = photoCounts[(si + ci) % photoCounts.length]!;
+          if (count)
+            await db
+              .updateTable(table)
+              .set({ image_file_ids: await images(count, table, Number(row.id)) })
+              .where("id", "=", Number(row.id))
+              .execute();
         }
       }
       // Teaching records (class) and student works (per child).
@@ -152,17 +162,16 @@ export async function seedTeaching(db: Kysely<Database>) {
             title: RECORD_TITLES[(i + ci) % RECORD_TITLES.length]!,
             content: "孩子们积极参与，气氛热烈。",
             recorded_on: day,
-            photo_file_id: null,
             video_file_id: null,
             created_at: at(day, 15),
             updated_at: at(day, 15),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (withFiles) {
-          const photo = await image(n++, "teaching_records", Number(r.id));
-          const clip = i === 0 ? await video("teaching_records", Number(r.id)) : null;
-          await db.updateTable("teaching_records").set({ photo_file_id: photo, video_file_id: clip }).where("id", "=", Number(r.id)).execute();
+        {
+          const photos = await images(photoCounts[(i + ci) % photoCounts.length]!, "teaching_records", Number(r.id));
+          const clip = withFiles && i === 0 ? await video("teaching_records", Number(r.id)) : null;
+          await db.updateTable("teaching_records").set({ image_file_ids: photos, video_file_id: clip }).where("id", "=", Number(r.id)).execute();
         }
         const student = students[i];
         if (student == null) continue;
@@ -176,17 +185,16 @@ export async function seedTeaching(db: Kysely<Database>) {
             title: WORK_TITLES[(i + ci) % WORK_TITLES.length]!,
             content: "蜡笔画",
             recorded_on: day,
-            photo_file_id: null,
             video_file_id: null,
             created_at: at(day, 15),
             updated_at: at(day, 15),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (withFiles) {
-          const photo = await image(n++, "student_works", Number(w.id));
-          const clip = i === 1 ? await video("student_works", Number(w.id)) : null;
-          await db.updateTable("student_works").set({ photo_file_id: photo, video_file_id: clip }).where("id", "=", Number(w.id)).execute();
+        {
+          const photos = await images(photoCounts[(i + ci + 1) % photoCounts.length]!, "student_works", Number(w.id));
+          const clip = withFiles && i === 1 ? await video("student_works", Number(w.id)) : null;
+          await db.updateTable("student_works").set({ image_file_ids: photos, video_file_id: clip }).where("id", "=", Number(w.id)).execute();
         }
       }
       // Homework with submissions of some of the children's parents.
@@ -218,14 +226,13 @@ export async function seedTeaching(db: Kysely<Database>) {
               student_id: student,
               parent_id: Number(parent.parent_id),
               content: "已完成，孩子很喜欢。",
-              photo_file_id: null,
               submitted_at: at(daysBack(hi * 5 + 1), 20),
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          if (withFiles && si === 0) {
-            const photo = await image(n++, "homework_submissions", Number(s.id));
-            await db.updateTable("homework_submissions").set({ photo_file_id: photo }).where("id", "=", Number(s.id)).execute();
+          if (withFiles && si < 2) {
+            const photos = await images(si === 0 ? 2 : 1, "homework_submissions", Number(s.id));
+            await db.updateTable("homework_submissions").set({ image_file_ids: photos }).where("id", "=", Number(s.id)).execute();
           }
         }
       }
@@ -381,7 +388,6 @@ export async function generateTeachingLarge(db: Kysely<Database>, kindergartens:
           title: OBS_TITLES[w % OBS_TITLES.length]!,
           content: "自由活动时间的观察记录。",
           happened_on: day,
-          photo_file_id: null,
           status,
           grade: status === "evaluated" ? "good" : null,
           evaluation: status === "evaluated" ? "记录细致。" : null,

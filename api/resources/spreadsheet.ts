@@ -137,5 +137,6 @@ type FormatRest = Parameters<typeof formatCell> extends [unknown, unknown, ...in
 /** An exported cell: a plain or "number" column holding a number stays numeric; everything else is its list text. */
 export function exportCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, ...rest: FormatRest): Cell {
   if (typeof value === "number" && Number.isFinite(value) && (!col.format || col.format === "number")) return value;
+  if (col.format === "images") return Array.isArray(value) ? value.length : 0; // how many images, never their ids
   return formatCell(value, col, ...rest);
 }

@@ -15,7 +15,8 @@ import type { Database } from "@api/db/schema";
 import { ApiError, fieldError } from "@api/http";
 import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
 import { defineMapping, fieldErrors, type ActionHook, type Item, type ResourceMapping, type WriteContext, type WriteInfo } from "@api/resources/engine";
-import { takeFile, teachingLimits } from "./files";
+import { MAX_IMAGES } from "@contract/files";
+import { imageIds, takeFile, takeImages, teachingLimits } from "./files";
 
 const TRUE = sql<SqlBool>`1 = 1`;
 const ref = (c: string) => sql.ref(c);
@@ -82,6 +83,11 @@ function assertMayWrite(ctx: WriteContext, existing: Item | null, o: { authorFie
   if (TEACHERS.includes(ctx.scope.roleId) && Number(existing[o.authorField]) !== ctx.scope.userId) throw new ApiError(409, "teaching:errors.notAuthor");
 }
 
+/** The records' image lists: stored as JSON text, an array of file ids in the item. */
+const decorateImages = (_db: unknown, items: Item[]) => {
+  for (const i of items) i.imageFileIds = imageIds(i.imageFileIds);
+};
+
 const author = (field: string) => (ctx: WriteContext, info: WriteInfo) => {
   info.values[field] = info.mode === "create" ? ctx.scope.userId : Number(info.existing?.[field]);
 };
@@ -131,7 +137,7 @@ function evaluatedMapping(def: typeof observations, table: "observations" | "cou
       title: "r.title",
       content: "r.content",
       happenedOn: "r.happened_on",
-      photoFileId: "r.photo_file_id",
+      imageFileIds: "r.image_file_ids",
       status: "r.status",
       grade: "r.grade",
       evaluation: "r.evaluation",
@@ -153,21 +159,22 @@ function evaluatedMapping(def: typeof observations, table: "observations" | "cou
         author("teacherId")(ctx, info);
         await checkClassAndStudent(ctx, info.values, info.kindergartenId);
       },
+      decorate: decorateImages,
       async afterWrite(ctx, { id, values, existing, kindergartenId }) {
-        await takeFile(ctx, {
-          field: "photoFileId",
-          kind: "image",
+        const images = await takeImages(ctx, {
+          field: "imageFileIds",
           recordType: table,
           id,
-          value: values.photoFileId,
-          old: existing?.photoFileId,
+          value: values.imageFileIds,
+          old: existing?.imageFileIds,
           kindergartenId,
+          max: MAX_IMAGES,
         });
-        await ctx.w.update(table, id, { photo_file_id: (values.photoFileId as number | null) ?? null } as never, "photo");
+        await ctx.w.update(table, id, { image_file_ids: images } as never, "images");
       },
       async beforeDelete(ctx, item) {
         assertMayWrite(ctx, item, { authorField: "teacherId", draftOnly: true });
-        await takeFile(ctx, { field: "photoFileId", kind: "image", recordType: table, id: item.id, value: null, old: item.photoFileId, kindergartenId: null });
+        for (const f of imageIds(item.imageFileIds)) await ctx.deps.files.remove(ctx.w, f);
       },
     },
   });
@@ -414,7 +421,7 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
       title: "m.title",
       content: "m.content",
       recordedOn: "m.recorded_on",
-      photoFileId: "m.photo_file_id",
+      imageFileIds: "m.image_file_ids",
       videoFileId: "m.video_file_id",
       createdAt: "m.created_at",
     },
@@ -446,15 +453,16 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
           }
         }
       },
+      decorate: decorateImages,
       async afterWrite(ctx, { id, values, existing, kindergartenId }) {
-        await takeFile(ctx, {
-          field: "photoFileId",
-          kind: "image",
+        const images = await takeImages(ctx, {
+          field: "imageFileIds",
           recordType: table,
           id,
-          value: values.photoFileId,
-          old: existing?.photoFileId,
+          value: values.imageFileIds,
+          old: existing?.imageFileIds,
           kindergartenId,
+          max: MAX_IMAGES,
         });
         await takeFile(ctx, {
           field: "videoFileId",
@@ -465,16 +473,11 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
           old: existing?.videoFileId,
           kindergartenId,
         });
-        await ctx.w.update(
-          table,
-          id,
-          { photo_file_id: (values.photoFileId as number | null) ?? null, video_file_id: (values.videoFileId as number | null) ?? null } as never,
-          "files",
-        );
+        await ctx.w.update(table, id, { image_file_ids: images, video_file_id: (values.videoFileId as number | null) ?? null } as never, "files");
       },
       async beforeDelete(ctx, item) {
         assertMayWrite(ctx, item, { authorField: "authorId" });
-        for (const f of [item.photoFileId, item.videoFileId]) if (f != null) await ctx.deps.files.remove(ctx.w, Number(f));
+        for (const f of [...imageIds(item.imageFileIds), item.videoFileId]) if (f != null) await ctx.deps.files.remove(ctx.w, Number(f));
       },
     },
   });
@@ -529,9 +532,9 @@ export const homeworksMapping = defineMapping({
     },
     async beforeDelete(ctx, item) {
       assertMayWrite(ctx, item, { authorField: "authorId" });
-      const subs = await ctx.w.trx.selectFrom("homework_submissions").select(["id", "photo_file_id"]).where("homework_id", "=", item.id).execute();
+      const subs = await ctx.w.trx.selectFrom("homework_submissions").select(["id", "image_file_ids"]).where("homework_id", "=", item.id).execute();
       for (const s of subs) {
-        if (s.photo_file_id != null) await ctx.deps.files.remove(ctx.w, Number(s.photo_file_id));
+        for (const f of imageIds(s.image_file_ids)) await ctx.deps.files.remove(ctx.w, f);
         await ctx.w.delete("homework_submissions", Number(s.id));
       }
     },

@@ -10,21 +10,32 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
-import { ApiError, fieldError, forbidden, notFound, ok, pathId, run } from "@api/http";
+import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId, run } from "@api/http";
 import { registerReport, reportKindergartens } from "@api/reports";
-import { FILE_OWNERS, type FileRow } from "@api/services/storage/files";
+import { FILE_OWNERS } from "@api/services/storage/files";
 import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
 import { fieldErrors } from "@api/resources/engine";
 import { envelope, tokenHeader } from "@api/routes/common";
 import { TEACHING_FILE_OWNERS, boundTeacherFilter } from "./mappings";
 import { startSeedFiles } from "./samples";
+import { imageIds, takeImages } from "./files";
+import { MAX_IMAGES } from "@contract/files";
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
 /** The form's messages as the engine's 422 (keys translated by the error handler). */
-function parseOr422<S extends z.ZodTypeAny>(schema: S, body: Record<string, unknown>): z.infer<S> {
+function parseOr422<S extends z.ZodTypeAny>(schema: S, body: Record<string, unknown>, lists: string[] = []): z.infer<S> {
   const fd = new FormData();
-  for (const [k, v] of Object.entries(body)) if (typeof v === "string") fd.append(k, v);
+  for (const [k, raw] of Object.entries(body))
+    for (const v of Array.isArray(raw) ? raw : [raw])
+      if (typeof v === "string")
+        for (const part of lists.includes(k)
+          ? v
+              .split(",")
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : [v])
+          fd.append(k, part);
   const sub = parseWithZod(fd, { schema });
   if (sub.status !== "success") {
     const errors: Record<string, string[]> = {};
@@ -37,7 +48,7 @@ function parseOr422<S extends z.ZodTypeAny>(schema: S, body: Record<string, unkn
 /**
  * The Teaching section's routes beyond its resources (docs/sections/teaching.md):
  *   POST teaching/{observations|course_records}/{id}/grade/   the bound expert's grade (then the record action `evaluate`)
- *   GET  teaching/homeworks/{id}/submissions/                 every child of the class: done / not done, the parent's text and photo
+ *   GET  teaching/homeworks/{id}/submissions/                 every child of the class: done / not done, the parent's text and images
  *   POST home/homeworks/{id}/submissions/                     a parent (role 4) submits for his child (the parents' app)
  *   GET  teaching/expert_comment_rate/ (+ export/)            the expert comment rate report (page /teaching/ExpertComment)
  * and who may open the files of each teaching record (FILE_OWNERS): whoever may see the record (page, role, tenancy).
@@ -62,7 +73,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         .where(o.scope(scope))
         .executeTakeFirst());
   }
-  // A homework submission's photo: the parent who sent it and whoever may see the homework.
+  // A homework submission's images: the parent who sent it and whoever may see the homework.
   FILE_OWNERS.homework_submissions ??= async (d, scope, id) => {
     const s = await d.db.selectFrom("homework_submissions").select(["parent_id", "homework_id"]).where("id", "=", id).executeTakeFirst();
     if (!s) return false;
@@ -130,7 +141,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
     studentName: z.string(),
     done: z.boolean(),
     content: z.string().nullable(),
-    photoFileId: z.number().int().nullable(),
+    imageFileIds: z.array(z.number().int()),
     submittedAt: z.string().nullable(),
     parentName: z.string().nullable(),
   });
@@ -160,7 +171,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         .selectFrom("students as s")
         .leftJoin("homework_submissions as hs", (j) => j.onRef("hs.student_id", "=", "s.id").on("hs.homework_id", "=", h.id))
         .leftJoin("users as p", "p.id", "hs.parent_id")
-        .select(["s.id", "s.name", "hs.id as sid", "hs.content", "hs.photo_file_id", "hs.submitted_at", "p.real_name"])
+        .select(["s.id", "s.name", "hs.id as sid", "hs.content", "hs.image_file_ids", "hs.submitted_at", "p.real_name"])
         .where("s.class_id", "=", Number(h.class_id))
         .where("s.status", "=", "at_school")
         .orderBy("s.name")
@@ -171,7 +182,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         studentName: r.name,
         done: r.sid != null,
         content: r.content ?? null,
-        photoFileId: r.photo_file_id == null ? null : Number(r.photo_file_id),
+        imageFileIds: imageIds(r.image_file_ids),
         submittedAt: r.submitted_at ?? null,
         parentName: r.real_name ?? null,
       }));
@@ -184,14 +195,14 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
     path: "/home/homeworks/{id}/submissions/",
     operationId: "homeworksSubmit",
     tags: ["homeworks"],
-    summary: "A parent (role 4) submits the homework for his child (text and an image; the parents' app)",
+    summary: "A parent (role 4) submits the homework for his child (text and up to 9 images, imageFileIds repeated or comma-separated; the parents' app)",
     security: tokenHeader,
     request: {
       params: idParam,
       body: {
         content: {
           "application/x-www-form-urlencoded": {
-            schema: z.object({ studentId: z.string(), content: z.string().optional(), photoFileId: z.string().optional() }),
+            schema: z.object({ studentId: z.string(), content: z.string().optional(), imageFileIds: z.array(z.string()).optional() }),
           },
         },
       },
@@ -212,8 +223,8 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         .executeTakeFirst();
       if (Number(flags?.isHideHomework ?? 0) === 1) throw forbidden();
       const id = pathId(c);
-      const form = parseOr422(homeworkSubmissionForm, (await c.req.parseBody()) as Record<string, unknown>);
-      if (!form.content && form.photoFileId == null) throw fieldError("content", "teaching:errors.submissionEmpty");
+      const form = parseOr422(homeworkSubmissionForm, (await c.req.parseBody({ all: true })) as Record<string, unknown>, ["imageFileIds"]);
+      if (!form.content && !form.imageFileIds.length) throw fieldError("content", "teaching:errors.submissionEmpty");
       const sid = await write(db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
         const trx = w.trx as unknown as Kysely<Database>;
         const h = await trx
@@ -233,7 +244,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         if (!st || Number(st.class_id) !== Number(h.class_id)) throw fieldError("studentId", "teaching:errors.studentNotInClass");
         const before = await trx
           .selectFrom("homework_submissions")
-          .select(["id", "photo_file_id"])
+          .select(["id", "image_file_ids"])
           .where("homework_id", "=", id)
           .where("student_id", "=", form.studentId)
           .executeTakeFirst();
@@ -252,21 +263,21 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
             student_id: form.studentId,
             parent_id: scope.userId,
             content: form.content ?? null,
-            photo_file_id: null,
             submitted_at: nowIso(),
           } as never);
-        const photo = form.photoFileId ?? null;
-        const old = before?.photo_file_id == null ? null : Number(before.photo_file_id);
-        if (photo !== old) {
-          if (photo != null) {
-            const f = (await trx.selectFrom("files").selectAll().where("id", "=", photo).executeTakeFirst()) as FileRow | undefined;
-            const usable = f && f.kind === "image" && f.bucket === "temp" && f.record_type == null && Number(f.owner_user_id) === scope.userId;
-            if (!usable || !(await deps.files.claim(w, photo, { userId: scope.userId, recordType: "homework_submissions", recordId: subId, kind: "image" })))
-              throw fieldError("photoFileId", "upload.notUsable");
-          }
-          await w.update("homework_submissions", subId, { photo_file_id: photo } as never, "photo");
-          if (old != null) await deps.files.remove(w, old);
-        }
+        const images = await takeImages(
+          { w, scope, lang: langOf(c), deps },
+          {
+            field: "imageFileIds",
+            recordType: "homework_submissions",
+            id: subId,
+            value: form.imageFileIds,
+            old: before?.image_file_ids,
+            kindergartenId: scope.kindergartenId,
+            max: MAX_IMAGES,
+          },
+        );
+        await w.update("homework_submissions", subId, { image_file_ids: images } as never, "images");
         return subId;
       });
       return ok(c, { id: sid }, "teaching:messages.homeworkSubmitted");

@@ -12,7 +12,10 @@ export interface EvaluatedRecordsTable {
   title: string;
   content: string | null;
   happened_on: string;
+  /** Unused since 016_record_images moved it into image_file_ids. */
   photo_file_id: number | null;
+  /** JSON array of the record's image file ids, in order (016_record_images). */
+  image_file_ids: Generated<string>;
   status: string;
   grade: string | null;
   evaluation: string | null;
@@ -60,7 +63,10 @@ export interface MediaRecordsTable {
   title: string;
   content: string | null;
   recorded_on: string;
+  /** Unused since 016_record_images moved it into image_file_ids. */
   photo_file_id: number | null;
+  /** JSON array of the record's image file ids, in order (016_record_images). */
+  image_file_ids: Generated<string>;
   video_file_id: number | null;
   created_at: string;
   updated_at: string;
@@ -85,7 +91,10 @@ export interface HomeworkSubmissionsTable {
   student_id: number;
   parent_id: number;
   content: string | null;
+  /** Unused since 016_record_images moved it into image_file_ids. */
   photo_file_id: number | null;
+  /** JSON array of the submission's image file ids, in order (016_record_images). */
+  image_file_ids: Generated<string>;
   submitted_at: string;
 }
 

@@ -31,7 +31,7 @@ import { setSecurityHeaders } from "~/utils/security-headers.server";
 import type { SessionUser } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { classifyUpstreamFailure, failureToast, formErrorsOf, settle, toastUnlessFieldErrors, upstream, UpstreamError } from "~/utils/upstream.server";
-import { fileFieldsOf, isMultipart, readUploadForm } from "~/utils/upload.server";
+import { fileFieldsOf, imagesFieldsOf, isMultipart, readUploadForm } from "~/utils/upload.server";
 import type { FormActionData, Item, ListData, Option, Perms, SubData } from "./types";
 import { constraintOf } from "./view.server";
 
@@ -364,7 +364,9 @@ export async function subAction(args: ActionFunctionArgs, def: ResourceDefinitio
   const api = upstream(request);
 
   if (sub.view === "import") return importAction(request, def);
-  const { formData, uploadErrors } = streamed ? await readUploadForm(request, fileFieldsOf(def)) : { formData: await request.formData(), uploadErrors: {} };
+  const { formData, uploadErrors } = streamed
+    ? await readUploadForm(request, fileFieldsOf(def), imagesFieldsOf(def))
+    : { formData: await request.formData(), uploadErrors: {} };
   const back = backOf(String(formData.get("back") ?? ""));
 
   if (sub.view === "create" || sub.view === "edit") {

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { BODY_LIMITS, MB } from "@contract/limits";
-import { fileReplySchema, type FileKind, type FileReply } from "@contract/files";
+import { fileReplySchema, MAX_IMAGES, type FileKind, type FileReply } from "@contract/files";
 import { boundaryOf, MultipartError, readMultipart } from "@contract/multipart";
 import { allFormFields, type FormField, type ResourceDefinition } from "@contract/resource";
 import { checkCsrfValue, CsrfError, CSRF_FIELD } from "./csrf.server";
@@ -18,6 +18,8 @@ import { classifyUpstreamFailure, upstream, UpstreamError } from "./upstream.ser
  * current file id, so a save without a new file keeps the photo.
  */
 export const FILE_INPUT_SUFFIX = "__file";
+/** An `images` field's "remove" checkboxes: `imageFileIds__remove` = the id of a current image to drop. */
+export const REMOVE_SUFFIX = "__remove";
 
 export const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
 
@@ -32,6 +34,14 @@ export const fileFieldsOf = (def: ResourceDefinition): Record<string, FileKind> 
       .map((f) => [f.name, fileKindOf(f)]),
   );
 
+/** Every `images` field of a definition with its most images. */
+export const imagesFieldsOf = (def: ResourceDefinition): Record<string, number> =>
+  Object.fromEntries(
+    allFormFields(def)
+      .filter((f) => f.kind === "images")
+      .map((f) => [f.name, f.max ?? MAX_IMAGES]),
+  );
+
 export interface UploadForm {
   formData: FormData;
   /** Messages of refused files by field (the API's: file format error, too large, …). */
@@ -44,7 +54,14 @@ async function refusal(request: Request, status: 400 | 403 | 413, message: strin
   return new Response(message, { status, headers: setSecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), request) });
 }
 
-export async function readUploadForm(request: Request, fileFields: Record<string, FileKind>): Promise<UploadForm> {
+/**
+ * `images` fields (`images`: name → most images): the field's hidden inputs hold the current ids in order, its
+ * `__remove` checkboxes the ids to drop, its one `multiple` file input the new images — each streamed to the API like a
+ * single file and appended to the list. A file past the most images is not sent; when any image of the field is refused
+ * (too many, not an image by content, too large) the images this post stored for it are deleted again, so a refused post
+ * leaves nothing behind, and the field's message says why.
+ */
+export async function readUploadForm(request: Request, fileFields: Record<string, FileKind>, images: Record<string, number> = {}): Promise<UploadForm> {
   const t = await getT(request, "common");
   const boundary = boundaryOf(request.headers.get("content-type"));
   if (!boundary || !request.body) throw await refusal(request, 400, t("errors.csrf"));
@@ -54,6 +71,7 @@ export async function readUploadForm(request: Request, fileFields: Record<string
   const api = upstream(request);
   let csrfChecked = false;
   let textBytes = 0;
+  const added: Record<string, string[]> = {};
   try {
     for await (const part of readMultipart(request.body, boundary)) {
       if (part.filename == null) {
@@ -70,6 +88,28 @@ export async function readUploadForm(request: Request, fileFields: Record<string
       if (!csrfChecked) throw new CsrfError("file before csrf token");
       const field = part.name.endsWith(FILE_INPUT_SUFFIX) ? part.name.slice(0, -FILE_INPUT_SUFFIX.length) : null;
       const kind = field ? fileFields[field] : undefined;
+      if (field && images[field] != null && part.filename) {
+        if (uploadErrors[field]) continue; // the field is refused already: the rest is not stored
+        const removed = new Set(formData.getAll(`${field}${REMOVE_SUFFIX}`).map(String));
+        if (formData.getAll(field).filter((v) => !removed.has(String(v))).length >= images[field]!) {
+          uploadErrors[field] = [(await getT(request, "crud"))("crud:files.tooManyImages", { max: images[field] })];
+          continue;
+        }
+        try {
+          const { data } = await api.upload("files/", {
+            query: { kind: "image" },
+            file: { name: "file", filename: part.filename, contentType: part.contentType, body: part.body },
+            schema: fileReplySchema,
+          });
+          formData.append(field, String(data.id));
+          (added[field] ??= []).push(String(data.id));
+          uploaded[field] = data;
+        } catch (error) {
+          if (!(error instanceof UpstreamError)) throw error;
+          uploadErrors[field] = [classifyUpstreamFailure(error).text];
+        }
+        continue;
+      }
       if (!field || !kind || !part.filename) continue; // no file chosen (an empty part) or not a file field: skipped
       try {
         const { data } = await api.upload("files/", {
@@ -91,6 +131,21 @@ export async function readUploadForm(request: Request, fileFields: Record<string
     throw error;
   }
   if (!csrfChecked) throw await refusal(request, 403, t("errors.csrf"));
+  for (const field of Object.keys(images)) {
+    const dropped = new Set(formData.getAll(`${field}${REMOVE_SUFFIX}`).map(String));
+    if (uploadErrors[field]) {
+      // Nothing of a refused field is kept: its new uploads go again (the caller's own temporary files).
+      for (const id of added[field] ?? []) {
+        dropped.add(id);
+        await api.envelope("DELETE", `files/${id}`).catch(() => undefined);
+      }
+      delete uploaded[field];
+    }
+    const list = formData.getAll(field).map(String);
+    formData.delete(field);
+    formData.delete(`${field}${REMOVE_SUFFIX}`);
+    for (const id of list) if (!dropped.has(id)) formData.append(field, id);
+  }
   return { formData, uploadErrors, uploaded };
 }
 

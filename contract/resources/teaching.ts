@@ -3,6 +3,7 @@ import { Role } from "../roles";
 import type { StatesDef } from "../actions";
 import { defineResource, fields, type Refusal } from "../resource";
 import { registerPageVerbs } from "../route-tree";
+import { MAX_IMAGES } from "../files";
 
 /**
  * The Teaching section (issue 12; docs/sections/teaching.md). Every page is a resource of the engine:
@@ -10,8 +11,8 @@ import { registerPageVerbs } from "../route-tree";
  *   /teaching/activity       courseRecords     the same workflow
  *   /teaching/teaching-plan  lessonPlans       PDF, draft → published, same education group only
  *   /teaching/predesign      presetPlans       a library (kindergarten admin / super admin); copied into lesson plans
- *   /teaching/TeachingRecord teachingRecords   photo + MP4 within the kindergarten's limits
- *   /teaching/StudentWorks   studentWorks      photo + MP4 per child
+ *   /teaching/TeachingRecord teachingRecords   photos (up to 9) + MP4 within the kindergarten's limits
+ *   /teaching/StudentWorks   studentWorks      photos (up to 9) + MP4 per child
  *   /teaching/homeworks      homeworks         per class with a due date; parents' submissions per child
  *   /teaching/trainingMaterials trainingMaterials PDF / MP4 for staff, per group or kindergarten
  */
@@ -60,7 +61,8 @@ const evalItem = z.object({
   title: z.string(),
   content: z.string().nullable(),
   happenedOn: z.string(),
-  photoFileId: z.number().int().nullable(),
+  /** The record's photos in order (file ids; migration 016 moved the former single photo here). */
+  imageFileIds: z.array(z.number().int()),
   status: z.enum(EVAL_STATES),
   grade: z.string().nullable(),
   evaluation: z.string().nullable(),
@@ -77,7 +79,7 @@ const evalForm = z.object({
   studentId: fields.optionalRef(),
   happenedOn: fields.date(),
   content: fields.text({ max: 5000, message: T("errors.contentRequired") }),
-  photoFileId: fields.optionalRef(),
+  imageFileIds: fields.images({ max: MAX_IMAGES }),
 });
 
 /** Observations and course records share their shape and their evaluation workflow. */
@@ -132,7 +134,7 @@ function evaluatedRecords(o: { name: "observations" | "courseRecords"; page: str
       ...(o.withStudent ? [{ field: "studentName", label: F("student") }] : []),
       { field: "teacherName", label: F("teacher") },
       { field: "happenedOn", label: F("happenedOn"), sortable: true, format: "date" as const },
-      { field: "photoFileId", label: F("photo"), format: "image" as const },
+      { field: "imageFileIds", label: F("images"), format: "images" as const },
       { field: "status", label: F("status"), sortable: true, format: "enum" as const, enumPrefix: T("states") },
       { field: "grade", label: F("grade"), format: "enum" as const, enumPrefix: T("grades") },
     ],
@@ -153,7 +155,15 @@ function evaluatedRecords(o: { name: "observations" | "courseRecords"; page: str
             : []),
           { name: "happenedOn", label: F("happenedOn"), kind: "date" },
           { name: "content", label: F("content"), kind: "textarea" },
-          { name: "photoFileId", label: F("photo"), kind: "image", accept: "image/jpeg,image/png", help: T("help.photo") },
+          {
+            name: "imageFileIds",
+            label: F("images"),
+            kind: "images",
+            max: MAX_IMAGES,
+            accept: "image/jpeg,image/png",
+            help: "crud:files.imagesHelp",
+            wide: true,
+          },
         ],
       },
     ],
@@ -164,6 +174,7 @@ function evaluatedRecords(o: { name: "observations" | "courseRecords"; page: str
       { field: "studentName", label: F("student") },
       { field: "teacherName", label: F("teacher") },
       { field: "happenedOn", label: F("happenedOn"), format: "date" },
+      { field: "imageFileIds", label: F("images"), format: "images" },
       { field: "status", label: F("status"), format: "enum", enumPrefix: T("states") },
       { field: "grade", label: F("grade"), format: "enum", enumPrefix: T("grades") },
       { field: "expertName", label: F("expert") },
@@ -179,7 +190,7 @@ function evaluatedRecords(o: { name: "observations" | "courseRecords"; page: str
           { field: "teacherName", label: F("teacher") },
           { field: "happenedOn", label: F("happenedOn"), format: "date" },
           { field: "content", label: F("content") },
-          { field: "photoFileId", label: F("photo"), format: "image" },
+          { field: "imageFileIds", label: F("images"), format: "images" },
           { field: "status", label: F("status"), format: "enum", enumPrefix: T("states") },
         ],
       },
@@ -363,7 +374,7 @@ export const presetPlans = defineResource({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Teaching records and student works: a photo and an MP4 within the kindergarten's limits
+// Teaching records and student works: photos and an MP4 within the kindergarten's limits
 // ---------------------------------------------------------------------------------------------
 const MEDIA_WRITERS = [Role.principal, Role.teacher, Role.kindergartenAdmin, Role.subjectTeacher] as const;
 function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: string; endpoint: string; studentRequired: boolean }) {
@@ -388,7 +399,7 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
       title: z.string(),
       content: z.string().nullable(),
       recordedOn: z.string(),
-      photoFileId: z.number().int().nullable(),
+      imageFileIds: z.array(z.number().int()),
       videoFileId: z.number().int().nullable(),
       createdAt: z.string(),
     }),
@@ -398,7 +409,7 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
       studentId: o.studentRequired ? fields.ref() : fields.optionalRef(),
       recordedOn: fields.date(),
       content: fields.optionalText({ max: 2000 }),
-      photoFileId: fields.optionalRef(),
+      imageFileIds: fields.images({ max: MAX_IMAGES }),
       videoFileId: fields.optionalRef(),
     }),
     labelField: "title",
@@ -407,7 +418,7 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
       { field: "className", label: F("class") },
       { field: "studentName", label: F("student") },
       { field: "recordedOn", label: F("recordedOn"), sortable: true, format: "date" },
-      { field: "photoFileId", label: F("photo"), format: "image" },
+      { field: "imageFileIds", label: F("images"), format: "images" },
       { field: "authorName", label: F("author") },
     ],
     filters: [
@@ -425,7 +436,15 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
           { name: "studentId", label: F("student"), kind: "select", options: { lookup: "studentOptions" } },
           { name: "recordedOn", label: F("recordedOn"), kind: "date" },
           { name: "content", label: F("content"), kind: "textarea" },
-          { name: "photoFileId", label: F("photo"), kind: "image", accept: "image/jpeg,image/png", help: T("help.photo") },
+          {
+            name: "imageFileIds",
+            label: F("images"),
+            kind: "images",
+            max: MAX_IMAGES,
+            accept: "image/jpeg,image/png",
+            help: "crud:files.imagesHelp",
+            wide: true,
+          },
           { name: "videoFileId", label: F("video"), kind: "file", fileKind: "video", accept: "video/mp4", help: T("help.video") },
         ],
       },
@@ -436,6 +455,7 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
       { field: "className", label: F("class") },
       { field: "studentName", label: F("student") },
       { field: "recordedOn", label: F("recordedOn"), format: "date" },
+      { field: "imageFileIds", label: F("images"), format: "images" },
       { field: "authorName", label: F("author") },
     ],
     detail: true,
@@ -526,7 +546,7 @@ registerPageVerbs("/teaching/homeworks", ["submissions"]);
 export const homeworkSubmissionForm = z.object({
   studentId: fields.ref(),
   content: fields.optionalText({ max: 2000 }),
-  photoFileId: fields.optionalRef(),
+  imageFileIds: fields.images({ max: MAX_IMAGES }),
 });
 
 export const MATERIAL_REACH = ["kindergarten", "group"] as const;

@@ -85,13 +85,13 @@ describe("observations: the evaluation workflow", () => {
     expect(photo.code).toBe(200);
     const r = await t.call("POST", "teaching/observations/", {
       token: teacher,
-      form: { title: "搭积木", classId, studentId, happenedOn: "2026-01-04", content: "专注", photoFileId: photo.data.id },
+      form: { title: "搭积木", classId, studentId, happenedOn: "2026-01-04", content: "专注", imageFileIds: photo.data.id },
     });
     expect(r.code, r.msg).toBe(200);
     id = r.data.id;
     expect(r.data.status).toBe("draft");
     expect(r.data.teacherId).toBe(3);
-    expect(r.data.photoFileId).toBe(photo.data.id);
+    expect(r.data.imageFileIds).toEqual([photo.data.id]);
     // A draft is only its author's: the parent and the expert do not see it.
     expect((await t.call("GET", `teaching/observations/${id}/`, { token: parent })).code).toBe(404);
     expect((await t.call("GET", `teaching/observations/${id}/`, { token: expert })).code).toBe(404);
@@ -232,7 +232,7 @@ describe("files of teaching records", () => {
     const photo = await upload(teacher, "image", await png(), "p.png");
     const ok = await t.call("POST", "teaching/teaching_records/", {
       token: teacher,
-      form: { title: "晨练", classId, studentId, recordedOn: "2026-01-04", videoFileId: short.data.id, photoFileId: photo.data.id },
+      form: { title: "晨练", classId, studentId, recordedOn: "2026-01-04", videoFileId: short.data.id, imageFileIds: photo.data.id },
     });
     expect(ok.code, ok.msg).toBe(200);
     // Served to who reaches the record (the teacher, the parent of the child, the principal); 404 to others.
@@ -249,7 +249,7 @@ describe("files of teaching records", () => {
       const photo = await upload(teacher, "image", await png(), "p.png");
       const r = await t.call("POST", "teaching/student_works/", {
         token: teacher,
-        form: { title: "画", classId, studentId, recordedOn: "2026-01-04", photoFileId: photo.data.id },
+        form: { title: "画", classId, studentId, recordedOn: "2026-01-04", imageFileIds: photo.data.id },
       });
       expect(r.code, r.msg).toBe(200);
       const f = await db().selectFrom("files").select(["object_key", "thumb_key", "content_type"]).where("id", "=", photo.data.id).executeTakeFirstOrThrow();

@@ -32,7 +32,7 @@ test("without JavaScript an observation goes from draft to evaluated: the teache
   await teacher.getByLabel("班级").selectOption({ index: 1 });
   await teacher.getByLabel("日期").fill("2026-01-04");
   await teacher.getByLabel("内容").fill("孩子独立搭建了一座桥。");
-  await teacher.getByTestId("file-input-photoFileId").setInputFiles(photo);
+  await teacher.getByTestId("file-input-imageFileIds").setInputFiles(photo);
   await teacher.getByTestId("form-submit").click();
   await expect(teacher).toHaveURL(/\/teaching\/anecdoteFile(\?|$)/);
   await teacher.goto(`/teaching/anecdoteFile?keyword=${encodeURIComponent(title)}`);
@@ -55,6 +55,8 @@ test("without JavaScript an observation goes from draft to evaluated: the teache
   await expert.getByTestId(`evaluate-${id}`).click();
   await expect(expert).toHaveURL(new RegExp(`/evaluate/evaluate1/${id}$`));
   await expect(expert.getByTestId("record-title")).toHaveText(title);
+  // The record's photo, through the console's checked /files route.
+  await expect(expert.getByTestId("record-images").getByTestId("gallery-image")).toHaveCount(1);
   await expert.getByLabel("等级").selectOption("excellent");
   await expert.getByLabel("专家点评").fill("观察细致，建议补充下一步支持策略。");
   await expert.getByTestId("evaluate-submit").click();

@@ -29,13 +29,13 @@ function foldErrors(error: Record<string, string[] | null> | undefined): Record<
   return out;
 }
 
-/** Form-encoded (or multipart) body → URLSearchParams; multiselect values may also come comma-separated.
+/** Form-encoded (or multipart) body → URLSearchParams; multiselect and images values may also come comma-separated.
  *  Password fields arrive AES-encrypted (section 9, as at login) and are decrypted here, before validation. */
 export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesKeys): Promise<URLSearchParams> {
   const body = await c.req.parseBody({ all: true });
   const multi = new Set(
     allFormFields(def)
-      .filter((f) => f.kind === "multiselect")
+      .filter((f) => f.kind === "multiselect" || f.kind === "images")
       .map((f) => f.name),
   );
   const secret = new Set(

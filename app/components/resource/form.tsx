@@ -11,6 +11,7 @@ import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
 import { FileField } from "./file-field";
 import { controlProps, fieldMetas, listOf, textOf, type FieldMeta } from "./field-meta";
+import { ImagesField } from "./images-field";
 
 type FormData_ = Extract<SubData, { view: "create" | "edit" }>;
 
@@ -89,6 +90,8 @@ function Control({ f, field, options }: { f: FormField; field: FieldMeta; option
     case "image":
     case "file":
       return <FileField f={f} field={field} />;
+    case "images":
+      return <ImagesField f={f} field={field} />;
     default:
       return (
         <Input
@@ -144,7 +147,7 @@ export function ResourceFormPage({ inPlace = false }: { /** A settings object ed
     optionsFetcher.load(`${location.pathname}?${q}`);
   };
   const list = `${def.page}${data.back}`;
-  const hasFiles = allFormFields(def).some((f) => (f.kind === "image" || f.kind === "file") && data.fieldNames.includes(f.name));
+  const hasFiles = allFormFields(def).some((f) => (f.kind === "image" || f.kind === "file" || f.kind === "images") && data.fieldNames.includes(f.name));
   const heading = mode === "create" ? t("crud:form.createTitle", { one: data.one }) : t("crud:form.editTitle", { one: data.one });
 
   return (
@@ -187,7 +190,7 @@ export function ResourceFormPage({ inPlace = false }: { /** A settings object ed
                       htmlFor={field.id}
                       errors={errors}
                       errorId={field.errorId}
-                      hint={f.help ? t(f.help) : undefined}
+                      hint={f.help ? t(f.help, { max: f.max }) : undefined}
                       className={cn((f.wide || f.kind === "textarea" || f.kind === "multiselect") && "sm:col-span-2")}
                     >
                       <Control f={f} field={field} options={optionsOf(f, options, t)} />

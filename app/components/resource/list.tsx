@@ -13,6 +13,7 @@ import { rowAllows, searchOf, subHref } from "./hrefs";
 
 export { rowAllows };
 import { useResourceT } from "./i18n";
+import { ImagesCell } from "./images-view";
 import { actionNames, actionOf, labelIn } from "@contract/actions";
 import { bulkActionNames, RecordActionButtons } from "./record-actions";
 
@@ -104,6 +105,7 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
         data-testid="cell-thumbnail"
       />
     );
+  if (col.format === "images") return <ImagesCell value={v} />;
   if (col.format === "tags" && Array.isArray(v))
     return (
       <div className="flex flex-wrap gap-1">

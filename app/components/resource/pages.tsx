@@ -9,6 +9,7 @@ import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./action-pag
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
 import { rowAllows, subHref } from "./hrefs";
+import { ImagesGallery } from "./images-view";
 
 type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
 
@@ -126,7 +127,9 @@ function DetailPage({ def }: { def: ResourceView }) {
               <div key={f.field}>
                 <dt className="text-xs text-gray-500">{t(f.label)}</dt>
                 <dd className="text-sm text-gray-800" data-field={f.field}>
-                  {f.format === "image" && data.item[f.field] != null ? (
+                  {f.format === "images" ? (
+                    <ImagesGallery value={data.item[f.field]} />
+                  ) : f.format === "image" && data.item[f.field] != null ? (
                     <img
                       src={`/files/${encodeURIComponent(String(data.item[f.field]))}?variant=thumb`}
                       alt={t("crud:files.thumbnail")}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/select";
 import { useTranslation } from "~/utils/i18n-react";
+import { ImagesGallery } from "~/components/resource/images-view";
 import type { EvaluateData } from "./__evaluate.server";
 
 type ActionData = { fieldErrors: Record<string, string[]>; formErrors: string[]; values: { grade: string; comment: string } } | undefined;
@@ -46,14 +47,7 @@ export function EvaluatePage() {
           {row(t("fields.happenedOn"), r.happenedOn)}
           {row(t("fields.content"), r.content ?? "")}
           {row(t("fields.status"), t(`states.${r.status}`), "record-status")}
-          {r.photoFileId != null
-            ? row(
-                t("fields.photo"),
-                <a href={`/files/${r.photoFileId}`}>
-                  <img src={`/files/${r.photoFileId}?variant=thumb`} alt={t("fields.photo")} className="h-32 rounded object-cover ring-1 ring-gray-200" />
-                </a>,
-              )
-            : null}
+          {r.imageFileIds.length ? row(t("fields.images"), <ImagesGallery value={r.imageFileIds} />, "record-images") : null}
         </dl>
       </div>
       {data.canEvaluate ? (

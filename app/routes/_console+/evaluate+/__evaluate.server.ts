@@ -25,7 +25,7 @@ const recordSchema = z
     teacherName: z.string().nullable(),
     happenedOn: z.string(),
     content: z.string().nullable(),
-    photoFileId: z.number().int().nullable(),
+    imageFileIds: z.array(z.number().int()).default([]),
     status: z.enum(EVAL_STATES),
     grade: z.string().nullable(),
     evaluation: z.string().nullable(),

@@ -13,7 +13,7 @@ const submissionsSchema = z.object({
       studentName: z.string(),
       done: z.boolean(),
       content: z.string().nullable(),
-      photoFileId: z.number().int().nullable(),
+      imageFileIds: z.array(z.number().int()).default([]),
       submittedAt: z.string().nullable(),
       parentName: z.string().nullable(),
     }),

@@ -64,15 +64,17 @@ export default function Page() {
               <td className={r.done ? "px-2 py-2 text-green-700" : "px-2 py-2 text-amber-700"}>{r.done ? t("submissions.done") : t("submissions.notDone")}</td>
               <td className="px-2 py-2">{r.content ?? ""}</td>
               <td className="px-2 py-2">
-                {r.photoFileId != null ? (
-                  <a href={`/files/${r.photoFileId}`}>
-                    <img
-                      src={`/files/${r.photoFileId}?variant=thumb`}
-                      alt={`${t("submissions.photo")} ${r.studentName}`}
-                      className="h-12 w-12 rounded object-cover"
-                    />
-                  </a>
-                ) : null}
+                <div className="flex flex-wrap gap-1">
+                  {r.imageFileIds.map((id, i) => (
+                    <a key={id} href={`/files/${id}`}>
+                      <img
+                        src={`/files/${id}?variant=thumb`}
+                        alt={`${t("submissions.photo")} ${r.studentName} ${i + 1}`}
+                        className="h-12 w-12 rounded object-cover"
+                      />
+                    </a>
+                  ))}
+                </div>
               </td>
               <td className="px-2 py-2">{r.parentName ?? ""}</td>
               <td className="px-2 py-2">{r.submittedAt ? formatDateTime(r.submittedAt) : ""}</td>
