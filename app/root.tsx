@@ -1,5 +1,5 @@
 /// <reference types="@remix-run/dev" />
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, isRouteErrorResponse, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "./utils/i18n-react";
@@ -7,11 +7,9 @@ import { ErrorCard } from "./components/error-boundary";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
 import tailwind from "./styles/tailwind.css";
-import { getCsrfToken } from "./utils/csrf.server";
-import { getLocale, getT } from "./utils/i18n.server";
 import { joinTitle } from "./utils/meta";
 import { useNonce } from "./utils/nonce";
-import { combineHeaders, getToast } from "./utils/toast.server";
+import { rootLoader } from "./utils/root.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
   { rel: "icon", href: "data:," },
@@ -19,16 +17,8 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ["common", "validation", "menu", "layout"] };
 
-/** Root data every route can read with useRouteLoaderData("root"). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
-  const t = await getT(locale, "menu");
-  // "/" only redirects to /Home (its index loader runs in parallel with this one): leave the
-  // flash toast for the page the user lands on instead of consuming it in data that is discarded.
-  const { toast, headers: toastHeaders } = new URL(request.url).pathname === "/" ? { toast: null, headers: null } : await getToast(request);
-  const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
-  return json({ locale, productTitle: t("productTitle"), toast, csrf }, { headers: combineHeaders(toastHeaders, csrfHeaders) });
-}
+/** Root data every route can read with useRouteLoaderData("root") (app/utils/root.server.ts). */
+export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
 export interface RootLoaderData {
   locale: "zh" | "en";
   productTitle: string;

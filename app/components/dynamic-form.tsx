@@ -6,8 +6,7 @@ import { answerSchema, labelIn, orderedFields, type DynamicField } from "@contra
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { useResourceT } from "~/components/resource/i18n";
 import { FileField } from "~/components/resource/file-field";
 import { jitlessZodInBrowser } from "@contract/zod-jitless";

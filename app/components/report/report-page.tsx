@@ -6,8 +6,7 @@ import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/select";
-import { Input } from "~/components/ui/input";
+import { NativeSelect, Input } from "~/components/ui/input";
 
 /** What app/components/report/report.server.ts `loadReport` answers. */
 export interface ReportPageData {

@@ -4,8 +4,7 @@ import { allFormFields, visibleFor, type FormField } from "@contract/resource-vi
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
-import { Input, inputClass } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Input, inputClass, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n-react";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/input";
 
 /** The plain GET "education group" filter of pages spanning groups (data from app/resources/group-filter.server.ts). */
 export function GroupFilterForm({

@@ -4,8 +4,7 @@ import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListCol
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";

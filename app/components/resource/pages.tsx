@@ -3,7 +3,7 @@ import { allFormFields, visibleFor, type ExportColumn, type ResourceView } from 
 import { formatCell } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/input";
 import type { BulkActionData, FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
 import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./action-pages";
 import { ResourceFormPage } from "./form";

@@ -8,3 +8,11 @@ export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttribute
   <input type={type} className={cn(inputClass, className)} ref={ref} {...props} />
 ));
 Input.displayName = "Input";
+
+/** A styled native <select>: it works without JavaScript (Radix Select does not). Beside Input: one small module, not two. */
+export const NativeSelect = React.forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(({ className, children, ...props }, ref) => (
+  <select ref={ref} className={cn(inputClass, "pr-8", className)} {...props}>
+    {children}
+  </select>
+));
+NativeSelect.displayName = "NativeSelect";

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { consoleLoader } from "~/utils/console-layout.server";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
@@ -6,13 +7,7 @@ import { MOBILE_SIDEBAR_ID, Navbar } from "~/components/layout/navbar";
 import { Sidebar } from "~/components/layout/sidebar";
 import { TagsView } from "~/components/layout/tags-view";
 import { cn } from "~/utils/cn";
-import { getT } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { crumbsOf, menuFor, titleKeyOf } from "~/utils/permissions.server";
-import { requireCurrentUser } from "~/utils/current-user.server";
-import { readSidebarOpened } from "~/utils/sidebar.server";
-import { canSwitchKindergarten, loadKindergartenChoices } from "~/utils/switcher.server";
-import { readTabs, serializeTabs, visit } from "~/utils/tabs.server";
 
 /**
  * The authenticated frame (vue-element-admin Layout): sidebar, navbar, visited-page tabs, page.
@@ -22,45 +17,7 @@ import { readTabs, serializeTabs, visit } from "~/utils/tabs.server";
  */
 export const handle = { i18n: ["layout", "menu"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireCurrentUser(request);
-  const url = new URL(request.url);
-  const headers = new Headers();
-  // The kindergarten choices (an upstream call) load while the tabs and the title are worked out.
-  const switcher = canSwitchKindergarten(user);
-  const choices = switcher ? loadKindergartenChoices(request, user) : Promise.resolve([]);
-  choices.catch(() => undefined); // a 401 redirect is thrown below, at `await choices`, not reported as unhandled
-
-  const tabs = await readTabs(request, user);
-  if (visit(tabs, user, url)) headers.append("Set-Cookie", await serializeTabs(request, tabs));
-
-  const t = await getT(request, "menu");
-  const title = t(titleKeyOf(user, url.pathname));
-
-  const kindergartens = await choices;
-
-  const { info } = user;
-  return json(
-    {
-      title,
-      user: {
-        realName: info.realName,
-        roleId: info.roleId,
-        roles: [...info.roles],
-        kindergartenId: info.kindergartenId,
-        kindergartenName: info.kindergartenName,
-        educationGroupName: info.educationGroupName,
-      },
-      menu: menuFor(user),
-      crumbs: crumbsOf(url.pathname),
-      tabs: tabs.visited,
-      sidebarOpened: readSidebarOpened(request),
-      canSwitchKindergarten: switcher,
-      kindergartens,
-    },
-    { headers },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => consoleLoader(args);
 
 export type ConsoleLoaderData = SerializeFrom<typeof loader>;
 

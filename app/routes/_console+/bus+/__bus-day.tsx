@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { RideRow, RidesReply } from "@contract/resources/buses";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { useTranslation } from "~/utils/i18n-react";
 
 /** The bus + day chooser (a GET form: works without JavaScript) of the school-bus attendance and download pages. */

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/input";
 import { useTranslation } from "~/utils/i18n-react";
 import { ImagesGallery } from "~/components/resource/images-view";
 import type { EvaluateData } from "./__evaluate.server";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { RosterReply } from "@contract/resources/devices";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/input";
 import { formatDateTime } from "@contract/resource-format";
 import { useTranslation } from "~/utils/i18n-react";
 

@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
-import { sectionLoader } from "~/utils/page.server";
+import { sectionLoader } from "~/utils/page";
 
 /** Section layout: checks the section (route tree) before any of its pages runs. */
 export const loader = sectionLoader;

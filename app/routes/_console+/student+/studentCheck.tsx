@@ -1,8 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { useTranslation } from "~/utils/i18n-react";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/utils/meta";
