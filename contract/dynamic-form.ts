@@ -1,5 +1,8 @@
 import * as z from "zod";
 import { fields as f } from "./resource";
+import { answerText, FIELD_KINDS, labelIn, MAX_FIELDS, MAX_OPTIONS, orderedFields, TEXT_MAX, type DynamicFieldKind } from "./dynamic-form-view";
+
+export { answerText, FIELD_KINDS, labelIn, MAX_FIELDS, MAX_OPTIONS, orderedFields, TEXT_MAX, type DynamicFieldKind } from "./dynamic-form-view";
 
 /**
  * Dynamic forms: a form described as data (the daily section's form templates build them at run time), and what
@@ -12,13 +15,6 @@ import { fields as f } from "./resource";
  *   - image fields hold a file id (`imageFieldKeys`): the API claims the file with the answer.
  * See docs/architecture.md "Dynamic forms".
  */
-
-export const FIELD_KINDS = ["text", "number", "date", "single", "multiple", "image"] as const;
-export type DynamicFieldKind = (typeof FIELD_KINDS)[number];
-
-export const MAX_FIELDS = 50;
-export const MAX_OPTIONS = 30;
-export const TEXT_MAX = 500;
 
 const label = z.string().trim().max(50, "crud:validation.tooLong#max=50");
 
@@ -64,13 +60,6 @@ export const dynamicFormJson = z.string({ error: "forms:errors.noFields" }).tran
   }
   return JSON.stringify(r.data);
 });
-
-/** The fields in the order the form shows them (order, then their place in the list). */
-export const orderedFields = (fields: readonly DynamicField[]) =>
-  fields
-    .map((x, i) => ({ x, i }))
-    .sort((a, b) => a.x.order - b.x.order || a.i - b.i)
-    .map((p) => p.x);
 
 /** Option values are their positions as strings ("0", "1", …): stable while the template keeps its options. */
 const optionValues = (field: DynamicField) => (field.options ?? []).map((_, i) => String(i));
@@ -126,25 +115,6 @@ export const imageFieldKeys = (fields: readonly DynamicField[]) =>
 export const answerSchema = (fields: readonly DynamicField[]) => z.object(Object.fromEntries(orderedFields(fields).map((x) => [x.key, fieldSchema(x)])));
 
 export type Answers = Record<string, string | number | string[] | null | undefined>;
-
-/** The label of a field or option in the reader's language. */
-export const labelIn = (l: { zh: string; en: string }, lang: "zh" | "en") => (lang === "en" ? l.en || l.zh : l.zh || l.en);
-
-/**
- * An answer as text (lists and exports): option labels for choices, "" for nothing; an image is its file's name
- * (`files`: file id → name) or "图片 #id" / "image #id" — a plain reference, never a link.
- */
-export function answerText(field: DynamicField, value: unknown, lang: "zh" | "en", files?: Readonly<Record<string, string>>): string {
-  if (value == null || value === "") return "";
-  if (field.kind === "image") return files?.[String(value)] ?? (typeof value === "number" ? `${lang === "en" ? "image" : "图片"} #${value}` : String(value));
-  const opt = (v: unknown) => {
-    const o = field.options?.[Number(v)];
-    return o ? labelIn(o, lang) : String(v);
-  };
-  if (field.kind === "single") return opt(value);
-  if (field.kind === "multiple") return (Array.isArray(value) ? value : [value]).map(opt).join(lang === "en" ? ", " : "、");
-  return String(value);
-}
 
 /** One stored answer set, as the API lists them. */
 export interface AnswerRow {

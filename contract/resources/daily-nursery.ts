@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { defineResource, fields } from "../resource";
 import { MAX_SLOTS, SLOT_RE, splitTimes, TIME_RE } from "../daily/time";
+import { MEALS, MOODS } from "../daily/nursery-vocab";
 
-export const MOODS = ["happy", "calm", "tired", "upset", "unwell"] as const;
-export const MEALS = ["all", "most", "half", "little", "none"] as const;
+export { MEALS, MOODS } from "../daily/nursery-vocab";
 
 const slotList = (re: RegExp, message: string) =>
   z

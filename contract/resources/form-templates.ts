@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { defineResource, fields } from "../resource";
 import { dynamicFieldSchema, dynamicFormJson, FIELD_KINDS } from "../dynamic-form";
+import { FORM_RECIPIENT_ROLES } from "../dynamic-form-view";
 
-/** Roles a template may be sent to: the roles of /daily/form (routes.md), where recipients fill it. */
-export const FORM_RECIPIENT_ROLES = [1, 2, 3, 7, 8, 11, 12, 14] as const;
+export { FORM_RECIPIENT_ROLES } from "../dynamic-form-view";
 
 /**
  * /daily/formTemplate: form templates a kindergarten admin builds at run time (contract/dynamic-form.ts). The engine

@@ -7,7 +7,8 @@ import { login } from "../fixtures/e2e";
 
 /**
  * A dynamic form's image field with JavaScript: the file is uploaded at once (progress, preview), a required field
- * left empty is caught in the browser, and the saved answer holds the image. Role 2 of kindergarten 1: the no-JavaScript
+ * left empty is refused with its message (validated by the console's action, without a reload; the browser loads no
+ * zod), and the saved answer holds the image. Role 2 of kindergarten 1: the no-JavaScript
  * spec's users keep their counts.
  */
 test("with JavaScript a form's image is uploaded at once with a preview and saved with the answer", async ({ page }) => {

@@ -1,4 +1,3 @@
-import { admissionAppointments } from "@contract/resources/admission";
 import { RecordActionButtons } from "~/components/resource/record-actions";
 import { useTranslation } from "~/utils/i18n-react";
 import { AppointmentEntry } from "./appointment-entry";
@@ -22,9 +21,9 @@ export function AppointmentDay({ data }: { data: AppointmentViewData }) {
         <ul className="divide-y divide-gray-100">
           {data.items.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <AppointmentEntry item={i} />
+              <AppointmentEntry def={data.def} customersPage={data.customersPage} item={i} />
               <span className="flex gap-3 text-sm">
-                <RecordActionButtons def={admissionAppointments} item={i} back={data.back} place="row" />
+                <RecordActionButtons def={data.def} item={i} back={data.back} place="row" />
               </span>
             </li>
           ))}

@@ -1,18 +1,18 @@
 import { Link } from "@remix-run/react";
-import { admissionAppointments, admissionCustomers } from "@contract/resources/admission";
+import type { ResourceView } from "@contract/resource-view";
 import { StateBadge } from "~/components/resource/record-actions";
 import { useTranslation } from "~/utils/i18n-react";
 import type { AppointmentItem } from "./appointment-format";
 
 /** One appointment: time, the customer's child (a link to the customer), the owning teacher and the state badge. */
-export function AppointmentEntry({ item }: { item: AppointmentItem }) {
+export function AppointmentEntry({ def, customersPage, item }: { def: ResourceView; customersPage: string; item: AppointmentItem }) {
   const { t } = useTranslation("admission");
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="appointment" data-id={item.id} data-date={item.date}>
       <span className="font-mono tabular-nums text-gray-700" data-testid="appointment-time">
         {item.time}
       </span>
-      <Link to={`${admissionCustomers.page}/${item.customerId}`} className="text-blue-700 underline" data-value data-testid="appointment-customer">
+      <Link to={`${customersPage}/${item.customerId}`} className="text-blue-700 underline" data-value data-testid="appointment-customer">
         {item.customerName}
       </Link>
       <span className="text-gray-600">{t(`kinds.${item.kind}`)}</span>
@@ -21,7 +21,7 @@ export function AppointmentEntry({ item }: { item: AppointmentItem }) {
           {t("appointments.views.with", { name: item.teacherName })}
         </span>
       ) : null}
-      <StateBadge def={admissionAppointments} item={item} />
+      <StateBadge def={def} item={item} />
     </div>
   );
 }

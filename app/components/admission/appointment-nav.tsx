@@ -1,23 +1,31 @@
 import { Form, Link } from "@remix-run/react";
-import { admissionAppointments } from "@contract/resources/admission";
 import { addDays } from "@contract/daily/time";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/utils/i18n-react";
 import { viewHref, type AppointmentViewData } from "./appointment-format";
 
-const PAGE = admissionAppointments.page;
 const tabClass = (on: boolean) =>
   on ? "rounded bg-blue-600 px-3 py-1 text-sm font-medium text-white" : "rounded px-3 py-1 text-sm text-blue-700 underline hover:bg-blue-50";
 
 /** List / Day / Week as plain links; `date` and `keep` carry the day and the scope over. */
-export function AppointmentViewSwitch({ current, date, keep = {} }: { current: "list" | "day" | "week"; date: string; keep?: Record<string, string> }) {
+export function AppointmentViewSwitch({
+  page,
+  current,
+  date,
+  keep = {},
+}: {
+  /** The appointments' page. */ page: string;
+  current: "list" | "day" | "week";
+  date: string;
+  keep?: Record<string, string>;
+}) {
   const { t } = useTranslation("admission");
   return (
     <nav aria-label={t("appointments.views.switch")} className="flex gap-1" data-testid="appointment-views">
       {(["list", "day", "week"] as const).map((v) => (
         <Link
           key={v}
-          to={viewHref(PAGE, v, date, v === "list" ? {} : keep)}
+          to={viewHref(page, v, date, v === "list" ? {} : keep)}
           className={tabClass(v === current)}
           aria-current={v === current ? "page" : undefined}
           data-testid={`view-${v}`}
@@ -34,7 +42,7 @@ export function AppointmentPeriodNav({ data, keep }: { data: AppointmentViewData
   const { t } = useTranslation("admission");
   const step = data.view === "week" ? 7 : 1;
   const link = (date: string, key: string, testId: string) => (
-    <Link to={viewHref(PAGE, data.view, date, keep)} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid={testId}>
+    <Link to={viewHref(data.def.page, data.view, date, keep)} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid={testId}>
       {t(`appointments.views.${key}`)}
     </Link>
   );
@@ -54,7 +62,7 @@ export function AppointmentScope({ data }: { data: AppointmentViewData }) {
     return (
       <nav aria-label={t("appointments.views.scope")} className="flex gap-1" data-testid="appointment-scope">
         <Link
-          to={viewHref(PAGE, data.view, data.date, {})}
+          to={viewHref(data.def.page, data.view, data.date, {})}
           className={tabClass(data.mine)}
           aria-current={data.mine ? "page" : undefined}
           data-testid="scope-mine"
@@ -62,7 +70,7 @@ export function AppointmentScope({ data }: { data: AppointmentViewData }) {
           {t("appointments.views.mine")}
         </Link>
         <Link
-          to={viewHref(PAGE, data.view, data.date, { all: "1" })}
+          to={viewHref(data.def.page, data.view, data.date, { all: "1" })}
           className={tabClass(!data.mine)}
           aria-current={!data.mine ? "page" : undefined}
           data-testid="scope-all"
@@ -73,7 +81,7 @@ export function AppointmentScope({ data }: { data: AppointmentViewData }) {
     );
   if (!data.kindergartens.length) return null;
   return (
-    <Form method="get" action={PAGE} className="flex items-end gap-2" data-testid="appointment-scope">
+    <Form method="get" action={data.def.page} className="flex items-end gap-2" data-testid="appointment-scope">
       <input type="hidden" name="view" value={data.view} />
       <input type="hidden" name="date" value={data.date} />
       <label className="text-sm">

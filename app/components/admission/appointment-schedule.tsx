@@ -18,7 +18,7 @@ export function AppointmentSchedule({ data }: { data: AppointmentViewData }) {
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
           {data.title}
         </h1>
-        <AppointmentViewSwitch current={data.view} date={data.date} keep={keep} />
+        <AppointmentViewSwitch page={data.def.page} current={data.view} date={data.date} keep={keep} />
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-md bg-white p-3 shadow-sm ring-1 ring-gray-100">
         <div className="flex flex-wrap items-center gap-3">

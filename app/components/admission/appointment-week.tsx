@@ -31,7 +31,7 @@ export function AppointmentWeek({ data }: { data: AppointmentViewData }) {
                 <ul className="space-y-2">
                   {items.map((i) => (
                     <li key={i.id}>
-                      <AppointmentEntry item={i} />
+                      <AppointmentEntry def={data.def} customersPage={data.customersPage} item={i} />
                     </li>
                   ))}
                 </ul>

@@ -8,10 +8,9 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
 import type { Item, ListData, Option } from "~/resources/types";
-import { rowAllows, searchOf, subHref } from "./hrefs";
+import { rowAllows, searchOf, subHref, useResourceT } from "./i18n";
 
 export { rowAllows };
-import { useResourceT } from "./i18n";
 import { ImagesCell } from "./images-view";
 import { actionNames, actionOf, labelIn } from "@contract/actions";
 import { bulkActionNames, RecordActionButtons } from "./record-actions";

@@ -1,33 +1,15 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { allFormFields, visibleFor, type ExportColumn, type ResourceView } from "@contract/resource-view";
-import { formatCell } from "@contract/resource-format";
+import type { ResourceView } from "@contract/resource-view";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
-import type { BulkActionData, FormActionData, Item, RecordActionData, SubData } from "~/resources/types";
-import { BulkActionPage, RecordActionPage, RecordStatePanel } from "./action-pages";
+import type { BulkActionData, FormActionData, RecordActionData, SubData } from "~/resources/types";
+import { BulkActionPage, RecordActionPage } from "./action-pages";
+import { DetailPage, SubPageHeader as Header, type Of } from "./detail";
 import { ResourceFormPage } from "./form";
 import { useResourceT } from "./i18n";
-import { rowAllows, subHref } from "./hrefs";
-import { ImagesGallery } from "./images-view";
-
-type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
 
 const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
-
-function Header({ title, back, def }: { title: string; back: string; def: ResourceView }) {
-  const { t } = useResourceT();
-  return (
-    <div className="flex items-center justify-between">
-      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
-        {title}
-      </h1>
-      <Link to={`${def.page}${back}`} className="text-sm text-primary hover:underline">
-        {t("crud:actions.back")}
-      </Link>
-    </div>
-  );
-}
 
 /** The delete confirmation page (the no-JavaScript path; the list opens a dialog instead). */
 function DeletePage({ def }: { def: ResourceView }) {
@@ -89,67 +71,6 @@ function BulkDeletePage({ def }: { def: ResourceView }) {
           </p>
         )}
       </Form>
-    </section>
-  );
-}
-
-function DetailPage({ def }: { def: ResourceView }) {
-  const data = useLoaderData<Of<"detail">>();
-  const { t, lang } = useResourceT();
-  const groups: { title?: string; fields: ExportColumn[] }[] =
-    def.detail && def.detail !== true
-      ? def.detail
-      : [
-          {
-            fields: [
-              ...def.columns.filter((c) => visibleFor(c.roles, data.roleId)),
-              ...allFormFields(def)
-                .filter(
-                  (f) =>
-                    visibleFor(f.roles, data.roleId) &&
-                    !def.columns.some((c) => c.field === f.name) &&
-                    !f.name.endsWith("Id") &&
-                    !f.name.endsWith("Ids") &&
-                    f.kind !== "password",
-                )
-                .map((f) => ({ field: f.name, label: f.label })),
-            ],
-          },
-        ];
-  return (
-    <section className="max-w-3xl space-y-4" data-testid="detail-page">
-      <Header title={t("crud:form.detailTitle", { one: data.one })} back={data.back} def={def} />
-      {groups.map((g, i) => (
-        <div key={i} className={card}>
-          {g.title ? <h2 className="text-sm font-semibold text-gray-700">{t(g.title)}</h2> : null}
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-            {g.fields.map((f) => (
-              <div key={f.field}>
-                <dt className="text-xs text-gray-500">{t(f.label)}</dt>
-                <dd className="text-sm text-gray-800" data-field={f.field}>
-                  {f.format === "images" ? (
-                    <ImagesGallery value={data.item[f.field]} />
-                  ) : f.format === "image" && data.item[f.field] != null ? (
-                    <img
-                      src={`/files/${encodeURIComponent(String(data.item[f.field]))}?variant=thumb`}
-                      alt={t("crud:files.thumbnail")}
-                      className="h-20 w-20 rounded object-cover"
-                    />
-                  ) : (
-                    formatCell(data.item[f.field], f, t, lang) || "—"
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ))}
-      <RecordStatePanel def={def} item={data.item as Item} back={data.back} />
-      {rowAllows(data.item as Item, "change") ? (
-        <Link to={subHref(def, `${data.id}/edit`, data.back)} className={buttonVariants({})} data-testid="detail-edit">
-          {t("crud:actions.edit")}
-        </Link>
-      ) : null}
     </section>
   );
 }

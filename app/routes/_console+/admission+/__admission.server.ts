@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
 import { addDays, mondayOf, todayCn } from "@contract/daily/time";
-import { can, MAX_PAGE_SIZE } from "@contract/resource";
+import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
 import { admissionAppointments, admissionCustomers } from "@contract/resources/admission";
 import { rowSchema, withActions } from "~/resources/engine.server";
 import { resourceListLoader } from "~/resources/route";
@@ -67,7 +67,7 @@ export async function mergeLoader({ request }: LoaderFunctionArgs, id: number) {
   ]);
   if (!from.ok || !to.ok || !Number.isInteger(into) || into <= 0) throw notFound();
   const t = await getT(request, ["admission", "menu"]);
-  return json({ view: "merge" as const, title: t("admission:customers.mergePage.title"), from: from.data, into: to.data });
+  return json({ view: "merge" as const, title: t("admission:customers.mergePage.title"), page: admissionCustomers.page, from: from.data, into: to.data });
 }
 
 export async function mergeAction({ request }: ActionFunctionArgs, id: number) {
@@ -122,6 +122,8 @@ export async function appointmentListLoader(args: LoaderFunctionArgs) {
   const back = `?${url.searchParams.toString()}`;
   const data: AppointmentViewData = {
     view,
+    def: viewOf(admissionAppointments),
+    customersPage: admissionCustomers.page,
     title: t(page.meta.title, { ns: "menu" }),
     date,
     from,

@@ -22,5 +22,5 @@ export default function Page() {
   const data = useLoaderData<AppointmentViewData | ListData>();
   if (data.view === "day" || data.view === "week") return <AppointmentSchedule data={data as AppointmentViewData} />;
   const date = (data as ListData).query.dateFrom ?? todayCn();
-  return <ResourceListPage toolbar={<AppointmentViewSwitch current="list" date={date} />} />;
+  return <ResourceListPage toolbar={<AppointmentViewSwitch page={(data as ListData).def.page} current="list" date={date} />} />;
 }

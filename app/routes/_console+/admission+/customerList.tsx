@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { admissionCustomers } from "@contract/resources/admission";
 import { ResourceListPage } from "~/components/resource/list";
 import { buttonVariants } from "~/components/ui/button";
 import { resourceListAction } from "~/resources/route";
@@ -18,7 +17,7 @@ export const action = resourceListAction;
 export const meta = pageMeta;
 
 function Duplicates() {
-  const data = useLoaderData<{ duplicates: DuplicateGroup[]; mayMerge: boolean }>();
+  const data = useLoaderData<{ duplicates: DuplicateGroup[]; mayMerge: boolean; def: { page: string } }>();
   const { t } = useTranslation("admission");
   if (!data.duplicates?.length) return null;
   return (
@@ -33,7 +32,7 @@ function Duplicates() {
             <li key={`${g.kindergartenId}-${g.phone}`} className="flex flex-wrap items-center gap-2">
               <span className="text-gray-700">{t("customers.duplicates.phone", { phone: g.phone })}:</span>
               {g.customers.map((c) => (
-                <Link key={c.id} to={`${admissionCustomers.page}/${c.id}`} className="text-blue-700 underline" data-value>
+                <Link key={c.id} to={`${data.def.page}/${c.id}`} className="text-blue-700 underline" data-value>
                   {c.kidName} #{c.id}
                 </Link>
               ))}
@@ -41,7 +40,7 @@ function Duplicates() {
                 ? others.map((o) => (
                     <Link
                       key={o.id}
-                      to={`${admissionCustomers.page}/${o.id}/merge?into=${keep.id}`}
+                      to={`${data.def.page}/${o.id}/merge?into=${keep.id}`}
                       className={buttonVariants({ variant: "outline", size: "sm" })}
                       data-testid={`merge-${o.id}`}
                     >

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { admissionCustomers } from "@contract/resources/admission";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -34,7 +33,7 @@ interface Customer {
   createdAt: string;
 }
 
-function MergePage({ from, into }: { from: Customer; into: Customer }) {
+function MergePage({ page, from, into }: { page: string; from: Customer; into: Customer }) {
   const { t } = useTranslation("admission");
   return (
     <section className="max-w-2xl space-y-4 rounded border bg-white p-4" data-testid="merge-page">
@@ -58,7 +57,7 @@ function MergePage({ from, into }: { from: Customer; into: Customer }) {
         <Button type="submit" data-testid="merge-submit">
           {t("customers.mergePage.submit")}
         </Button>
-        <Link to={admissionCustomers.page} className={buttonVariants({ variant: "outline" })}>
+        <Link to={page} className={buttonVariants({ variant: "outline" })}>
           {t("customers.mergePage.cancel")}
         </Link>
       </Form>
@@ -67,7 +66,7 @@ function MergePage({ from, into }: { from: Customer; into: Customer }) {
 }
 
 export default function Page() {
-  const data = useLoaderData<{ view: string; from?: Customer; into?: Customer }>();
-  if (data.view === "merge" && data.from && data.into) return <MergePage from={data.from} into={data.into} />;
+  const data = useLoaderData<{ view: string; page?: string; from?: Customer; into?: Customer }>();
+  if (data.view === "merge" && data.page && data.from && data.into) return <MergePage page={data.page} from={data.from} into={data.into} />;
   return <ResourceSubPage />;
 }

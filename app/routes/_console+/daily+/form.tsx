@@ -1,16 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import * as z from "zod";
-import { fillableForm } from "@contract/resources/form-templates";
 import { useTranslation } from "~/utils/i18n-react";
-import { pageAction, pageLoader } from "~/utils/page";
-import { failureToast, settle, upstream } from "~/utils/upstream.server";
+import { pageAction } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
+import { fillableFormsLoader } from "./__forms.server";
 
 /** /daily/form — the form templates of the caller's kindergarten that she may fill (dynamic forms, contract/dynamic-form.ts). */
-export const loader = pageLoader(async ({ request }) => {
-  const r = await settle(upstream(request).get("daily/forms/", { schema: z.object({ list: z.array(fillableForm) }) }));
-  return { list: r.ok ? r.data.list : [], toast: r.ok ? null : failureToast(r) };
-});
+export const loader = (args: LoaderFunctionArgs) => fillableFormsLoader(args);
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
 export const meta = pageMeta;

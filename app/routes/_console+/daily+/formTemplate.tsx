@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
-import { formTemplates } from "@contract/resources/form-templates";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ResourceListPage } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
+import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -15,8 +15,9 @@ export const meta = pageMeta;
 
 function AnswersLink({ id, title }: { id: number; title: string }) {
   const { t } = useResourceT();
+  const { def } = useLoaderData<ListData>();
   return (
-    <Link to={`${formTemplates.page}/${id}`} className="text-primary hover:underline" aria-label={`${t("forms:builder.answers")} ${title}`}>
+    <Link to={`${def.page}/${id}`} className="text-primary hover:underline" aria-label={`${t("forms:builder.answers")} ${title}`}>
       {t("forms:builder.answers")}
     </Link>
   );

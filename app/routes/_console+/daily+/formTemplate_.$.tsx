@@ -1,19 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  answerText,
-  dynamicFormSchema,
-  FIELD_KINDS,
-  labelIn,
-  MAX_FIELDS,
-  nextKey,
-  orderedFields,
-  type DynamicField,
-  type DynamicFieldKind,
-} from "@contract/dynamic-form";
-import { fields as builders } from "@contract/resource";
-import { answersReply, FORM_RECIPIENT_ROLES, formTemplates } from "@contract/resources/form-templates";
-import * as z from "zod";
+import type { DynamicField } from "@contract/dynamic-form";
+import { answerText, FIELD_KINDS, FORM_RECIPIENT_ROLES, labelIn, orderedFields } from "@contract/dynamic-form-view";
 import { formatDateTime } from "@contract/resource-format";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
@@ -23,12 +11,8 @@ import { ErrorList } from "~/components/ui/field";
 import { Input, inputClass, NativeSelect } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
-import { forbidden, notFound } from "~/utils/permissions.server";
-import { guardAction, guardLoader } from "~/utils/page.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { settle, toastUnlessFieldErrors, upstream } from "~/utils/upstream.server";
-import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
+import { formTemplateAction, formTemplateLoader, type ClassOption, type Data, type Draft } from "./__forms.server";
 
 /**
  * /daily/formTemplate sub-pages:
@@ -39,192 +23,10 @@ import { pageMeta } from "~/utils/meta";
  *   /<id>              the template's answers: a per-field summary (computed by the API), then one column per field,
  *                      with the Excel export
  *   /<id>/delete       the resource engine's confirmation page
+ * Loaders and actions: ./__forms.server.ts (the browser loads neither the schemas nor zod).
  */
-type View = { view: "builder"; id: number | null } | { view: "answers"; id: number } | { view: "other" };
-function viewOf(splat: string | undefined): View {
-  const s = (splat ?? "").replace(/\/$/, "");
-  if (s === "new") return { view: "builder", id: null };
-  const m = /^(\d{1,9})(?:\/(edit))?$/.exec(s);
-  if (m) return m[2] ? { view: "builder", id: Number(m[1]) } : { view: "answers", id: Number(m[1]) };
-  return { view: "other" };
-}
-
-/** A field of the draft: as typed, not yet valid (options as one text, "中文|English" per line). */
-interface DraftField {
-  key: string;
-  zh: string;
-  en: string;
-  kind: DynamicFieldKind;
-  required: boolean;
-  options: string;
-}
-interface Draft {
-  title: string;
-  description: string;
-  fields: DraftField[];
-  roleIds: number[];
-  classIds: number[];
-}
-type ClassOption = { value: number; label: string };
-const classOptions = z.object({ list: z.array(z.object({ value: z.coerce.number(), label: z.string() })) });
-
-const toDraftField = (f: DynamicField): DraftField => ({
-  key: f.key,
-  zh: f.label.zh,
-  en: f.label.en,
-  kind: f.kind,
-  required: f.required,
-  options: (f.options ?? []).map((o) => (o.en && o.en !== o.zh ? `${o.zh}|${o.en}` : o.zh)).join("\n"),
-});
-
-const needsOptions = (k: DynamicFieldKind) => k === "single" || k === "multiple";
-
-/** The draft as the description of contract/dynamic-form.ts (order = position). */
-const toFields = (d: Draft): DynamicField[] =>
-  d.fields.map((f, i) => ({
-    key: f.key,
-    label: { zh: f.zh.trim(), en: f.en.trim() },
-    kind: f.kind,
-    required: f.required,
-    ...(needsOptions(f.kind)
-      ? {
-          options: f.options
-            .split(/\r?\n/)
-            .map((l) => l.trim())
-            .filter(Boolean)
-            .map((l) => {
-              const [zh, en] = l.split("|").map((x) => x.trim());
-              return { zh: zh!, en: en || zh! };
-            }),
-        }
-      : {}),
-    order: i,
-  }));
-
-function draftOf(fd: FormData): Draft {
-  const s = (k: string) => (typeof fd.get(k) === "string" ? String(fd.get(k)) : "");
-  const n = Math.min(Number(s("count")) || 0, MAX_FIELDS);
-  const fields: DraftField[] = [];
-  for (let i = 0; i < n; i++) {
-    const kind = s(`f${i}.kind`) as DynamicFieldKind;
-    fields.push({
-      key: /^[a-z][a-z0-9_]{0,29}$/.test(s(`f${i}.key`)) ? s(`f${i}.key`) : nextKey(fields),
-      zh: s(`f${i}.zh`),
-      en: s(`f${i}.en`),
-      kind: FIELD_KINDS.includes(kind) ? kind : "text",
-      required: s(`f${i}.required`) === "on",
-      options: s(`f${i}.options`),
-    });
-  }
-  const ids = (k: string) =>
-    fd
-      .getAll(k)
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-  return { title: s("title"), description: s("description"), fields, roleIds: ids("recipientRoleIds"), classIds: ids("recipientClassIds") };
-}
-
-/** Applies a builder intent (add, remove:i, up:i, down:i) to the draft. */
-function applyIntent(d: Draft, intent: string): Draft {
-  const fields = [...d.fields];
-  const [verb, raw] = intent.split(":");
-  const i = Number(raw);
-  if (verb === "add" && fields.length < MAX_FIELDS) fields.push({ key: nextKey(fields), zh: "", en: "", kind: "text", required: false, options: "" });
-  else if (verb === "remove" && fields[i]) fields.splice(i, 1);
-  else if (verb === "up" && i > 0 && fields[i]) [fields[i - 1], fields[i]] = [fields[i]!, fields[i - 1]!];
-  else if (verb === "down" && fields[i + 1]) [fields[i], fields[i + 1]] = [fields[i + 1]!, fields[i]!];
-  return { ...d, fields };
-}
-
-/** Validation of the draft with the shared schemas; messages are i18n keys, on builder input names. */
-function validate(d: Draft): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const add = (k: string, m: string) => (errors[k] ??= []).includes(m) || errors[k]!.push(m);
-  const title = builders.text({ max: 50 }).safeParse(d.title);
-  if (!title.success) add("title", title.error.issues[0]!.message);
-  const description = builders.optionalText({ max: 200 }).safeParse(d.description || null);
-  if (!description.success) add("description", description.error.issues[0]!.message);
-  const r = dynamicFormSchema.safeParse(toFields(d));
-  if (!r.success)
-    for (const issue of r.error.issues) {
-      const [i, part, sub] = issue.path;
-      if (typeof i !== "number") add("fields", issue.message);
-      else if (part === "label") add(`f${i}.${String(sub)}`, issue.message);
-      else if (part === "options") add(`f${i}.options`, issue.message);
-      else add(`f${i}.zh`, issue.message);
-    }
-  return errors;
-}
-
-type Data = {
-  title: string;
-  view: "builder" | "answers";
-  id: number | null;
-  draft?: Draft;
-  classOptions?: ClassOption[];
-  answers?: ReturnType<typeof answersReply.parse>;
-};
-
-export async function loader(args: LoaderFunctionArgs) {
-  const v = viewOf(args.params["*"]);
-  if (v.view === "other") return resourceSubLoader("formTemplates")(args);
-  return guardLoader<Omit<Data, "title">>(args, async ({ request }) => {
-    if (v.view === "answers") {
-      const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/answers/`, { schema: answersReply }));
-      if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
-      return { view: "answers", id: v.id, answers: r.data };
-    }
-    const classes = await settle(upstream(request).get("lookups/classOptions/", { schema: classOptions }));
-    const options = classes.ok ? classes.data.list : [];
-    if (v.id == null) return { view: "builder", id: null, classOptions: options, draft: { title: "", description: "", fields: [], roleIds: [], classIds: [] } };
-    const r = await settle(upstream(request).get(`${formTemplates.endpoint}${v.id}/`, { schema: formTemplates.item }));
-    if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
-    const item = r.data;
-    return {
-      view: "builder",
-      id: v.id,
-      classOptions: options,
-      draft: {
-        title: item.title,
-        description: item.description ?? "",
-        fields: orderedFields(item.fields).map(toDraftField),
-        roleIds: item.recipientRoleIds,
-        classIds: item.recipientClassIds,
-      },
-    };
-  });
-}
-
-export async function action(args: ActionFunctionArgs) {
-  const v = viewOf(args.params["*"]);
-  if (v.view !== "builder") return resourceSubAction("formTemplates")(args);
-  return guardAction(args, async ({ request }) => {
-    const fd = await request.formData();
-    const intent = String(fd.get("intent") ?? "save");
-    const draft = draftOf(fd);
-    if (intent !== "save") return json({ draft: applyIntent(draft, intent), errors: {} as Record<string, string[]>, rev: Date.now() });
-    const errors = validate(draft);
-    if (Object.keys(errors).length) return json({ draft, errors, rev: Date.now() }, { status: 400 });
-    const form = {
-      title: draft.title,
-      description: draft.description,
-      fields: JSON.stringify(toFields(draft)),
-      recipientRoleIds: draft.roleIds,
-      recipientClassIds: draft.classIds,
-    };
-    const api = upstream(request);
-    const r = await settle(
-      v.id == null ? api.envelope("POST", formTemplates.endpoint, { form }) : api.envelope("PUT", `${formTemplates.endpoint}${v.id}/`, { form }),
-    );
-    if (!r.ok) {
-      if (r.code === 403) throw forbidden();
-      if (r.code === 404) throw notFound();
-      await toastUnlessFieldErrors(request, r, ["title", "description", "fields", "recipientRoleIds", "recipientClassIds"]);
-      return json({ draft, errors: r.fieldErrors ?? {}, rev: Date.now() }, { status: 400 });
-    }
-    return redirectWithToast(formTemplates.page, { type: "success", message: r.data.msg ?? "" });
-  });
-}
+export const loader = (args: LoaderFunctionArgs) => formTemplateLoader(args);
+export const action = (args: ActionFunctionArgs) => formTemplateAction(args);
 export const meta = pageMeta;
 
 /** The recipients: roles of /daily/form and the kindergarten's classes, as checkboxes (none ticked: no narrowing). */
@@ -260,7 +62,19 @@ function Recipients({ draft, classes, errors }: { draft: Draft; classes: ClassOp
   );
 }
 
-function Builder({ id, draft, errors, classes }: { id: number | null; draft: Draft; errors: Record<string, string[]>; classes: ClassOption[] }) {
+function Builder({
+  page,
+  id,
+  draft,
+  errors,
+  classes,
+}: {
+  page: string;
+  id: number | null;
+  draft: Draft;
+  errors: Record<string, string[]>;
+  classes: ClassOption[];
+}) {
   const { t, msgs } = useResourceT();
   const navigation = useNavigation();
   const err = (k: string) => msgs(errors[k]);
@@ -271,7 +85,7 @@ function Builder({ id, draft, errors, classes }: { id: number | null; draft: Dra
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
           {t(id == null ? "forms:builder.newTitle" : "forms:builder.editTitle")}
         </h1>
-        <Link to={formTemplates.page} className="text-sm text-primary hover:underline">
+        <Link to={page} className="text-sm text-primary hover:underline">
           {t("crud:actions.back")}
         </Link>
       </div>
@@ -405,7 +219,7 @@ function Builder({ id, draft, errors, classes }: { id: number | null; draft: Dra
           <Button type="submit" name="intent" value="save" disabled={navigation.state === "submitting"} data-testid="form-submit">
             {t("forms:builder.save")}
           </Button>
-          <Link to={formTemplates.page} className={buttonVariants({ variant: "outline" })}>
+          <Link to={page} className={buttonVariants({ variant: "outline" })}>
             {t("forms:builder.cancel")}
           </Link>
         </div>
@@ -481,7 +295,7 @@ function AnswersSummary({ answers }: { answers: NonNullable<Data["answers"]> }) 
   );
 }
 
-function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
+function Answers({ page, answers }: { page: string; answers: NonNullable<Data["answers"]> }) {
   const { t, lang } = useResourceT();
   const fields = orderedFields(answers.template.fields);
   return (
@@ -491,15 +305,10 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
           {t("forms:answers.title", { title: answers.template.title })}
         </h1>
         <div className="flex gap-2">
-          <a
-            href={`${formTemplates.page}/export?template=${answers.template.id}`}
-            className={buttonVariants({ variant: "outline" })}
-            download
-            data-testid="answers-export"
-          >
+          <a href={`${page}/export?template=${answers.template.id}`} className={buttonVariants({ variant: "outline" })} download data-testid="answers-export">
             {t("forms:answers.export")}
           </a>
-          <Link to={formTemplates.page} className={buttonVariants({ variant: "outline" })}>
+          <Link to={page} className={buttonVariants({ variant: "outline" })}>
             {t("forms:answers.back")}
           </Link>
         </div>
@@ -550,12 +359,19 @@ function Answers({ answers }: { answers: NonNullable<Data["answers"]> }) {
 export default function Page() {
   const data = useLoaderData<Data | Record<string, unknown>>() as Partial<Data>;
   const actionData = useActionData<{ draft?: Draft; errors?: Record<string, string[]>; rev?: number }>();
-  if (data.view === "answers" && data.answers) return <Answers answers={data.answers} />;
+  if (data.view === "answers" && data.answers) return <Answers page={data.page!} answers={data.answers} />;
   if (data.view === "builder") {
     const draft = actionData?.draft ?? data.draft!;
     // Keyed by the action's revision: after an intent the inputs start again from the answered draft.
     return (
-      <Builder key={actionData?.rev ?? "initial"} id={data.id ?? null} draft={draft} errors={actionData?.errors ?? {}} classes={data.classOptions ?? []} />
+      <Builder
+        key={actionData?.rev ?? "initial"}
+        page={data.page!}
+        id={data.id ?? null}
+        draft={draft}
+        errors={actionData?.errors ?? {}}
+        classes={data.classOptions ?? []}
+      />
     );
   }
   return <ResourceSubPage />;

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MEALS, MOODS } from "@contract/resources/daily-nursery";
+import { MEALS, MOODS } from "@contract/daily/nursery-vocab";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceListPage } from "~/components/resource/list";
 import { Button } from "~/components/ui/button";
@@ -39,6 +39,10 @@ function Tabs({ view }: { view: string }) {
     </nav>
   );
 }
+
+/** The day sheet's columns, in order (the week view's rows too). */
+const SHEET_FIELDS = ["mood", "meals", "hydrationMl", "toiletTimes", "sleepSlots", "healthNote"] as const;
+const PLACEHOLDERS: Partial<Record<(typeof SHEET_FIELDS)[number], string>> = { toiletTimes: "09:10, 11:30", sleepSlots: "12:30-14:30" };
 
 type SheetRow = {
   studentId: number;
@@ -106,106 +110,48 @@ function Sheet() {
               <caption className="sr-only">{t("daily:nursery.sheet")}</caption>
               <thead className="bg-gray-50 text-left text-gray-600">
                 <tr>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:common.student")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.mood")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.meals")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.hydrationMl")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.toiletTimes")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.sleepSlots")}
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    {t("daily:nursery.fields.healthNote")}
-                  </th>
+                  {["daily:common.student", ...SHEET_FIELDS.map((f) => `daily:nursery.fields.${f}`)].map((key) => (
+                    <th key={key} scope="col" className="px-2 py-2">
+                      {t(key)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => {
-                  const k = (f: string) => `${f}_${r.studentId}`;
-                  const label = (f: string) => `${r.name} ${t(`daily:nursery.fields.${f}`)}`;
-                  return (
-                    <tr key={r.studentId} className="border-t border-gray-100 align-top" data-testid="sheet-row">
-                      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-gray-800">
-                        {r.name}
-                      </th>
-                      <td className="px-2 py-2">
-                        <select name={k("mood")} defaultValue={val(k("mood"), r.mood)} aria-label={label("mood")} className={input} {...aria(k("mood"))}>
-                          <option value="">—</option>
-                          {MOODS.map((m) => (
-                            <option key={m} value={m}>
-                              {t(`daily:nursery.moods.${m}`)}
-                            </option>
-                          ))}
-                        </select>
-                        {cellError(k("mood"))}
-                      </td>
-                      <td className="px-2 py-2">
-                        <select name={k("meals")} defaultValue={val(k("meals"), r.meals)} aria-label={label("meals")} className={input} {...aria(k("meals"))}>
-                          <option value="">—</option>
-                          {MEALS.map((m) => (
-                            <option key={m} value={m}>
-                              {t(`daily:nursery.meals.${m}`)}
-                            </option>
-                          ))}
-                        </select>
-                        {cellError(k("meals"))}
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          name={k("hydrationMl")}
-                          inputMode="numeric"
-                          defaultValue={val(k("hydrationMl"), r.hydrationMl)}
-                          aria-label={label("hydrationMl")}
-                          className={`${input} w-20`}
-                          {...aria(k("hydrationMl"))}
-                        />
-                        {cellError(k("hydrationMl"))}
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          name={k("toiletTimes")}
-                          defaultValue={val(k("toiletTimes"), r.toiletTimes)}
-                          aria-label={label("toiletTimes")}
-                          placeholder="09:10, 11:30"
-                          className={input}
-                          {...aria(k("toiletTimes"))}
-                        />
-                        {cellError(k("toiletTimes"))}
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          name={k("sleepSlots")}
-                          defaultValue={val(k("sleepSlots"), r.sleepSlots)}
-                          aria-label={label("sleepSlots")}
-                          placeholder="12:30-14:30"
-                          className={input}
-                          {...aria(k("sleepSlots"))}
-                        />
-                        {cellError(k("sleepSlots"))}
-                      </td>
-                      <td className="px-2 py-2">
-                        <input
-                          name={k("healthNote")}
-                          defaultValue={val(k("healthNote"), r.healthNote)}
-                          aria-label={label("healthNote")}
-                          className={input}
-                          {...aria(k("healthNote"))}
-                        />
-                        {cellError(k("healthNote"))}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {rows.map((r) => (
+                  <tr key={r.studentId} className="border-t border-gray-100 align-top" data-testid="sheet-row">
+                    <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-gray-800">
+                      {r.name}
+                    </th>
+                    {SHEET_FIELDS.map((f) => {
+                      const name = `${f}_${r.studentId}`;
+                      const props = { name, defaultValue: val(name, r[f]), "aria-label": `${r.name} ${t(`daily:nursery.fields.${f}`)}`, ...aria(name) };
+                      const choices = f === "mood" ? MOODS : f === "meals" ? MEALS : null;
+                      return (
+                        <td key={f} className="px-2 py-2">
+                          {choices ? (
+                            <select {...props} className={input}>
+                              <option value="">—</option>
+                              {choices.map((m) => (
+                                <option key={m} value={m}>
+                                  {t(`daily:nursery.${f === "mood" ? "moods" : "meals"}.${m}`)}
+                                </option>
+                              ))}
+                            </select>
+                          ) : (
+                            <input
+                              {...props}
+                              inputMode={f === "hydrationMl" ? "numeric" : undefined}
+                              placeholder={PLACEHOLDERS[f]}
+                              className={f === "hydrationMl" ? `${input} w-20` : input}
+                            />
+                          )}
+                          {cellError(name)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ResourceSubPage } from "~/components/resource/pages";
+import { ResourceDetailPage } from "~/components/resource/detail";
 import { resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 import { pageAction } from "~/utils/page";
@@ -12,5 +12,5 @@ export const loader = (args: LoaderFunctionArgs) => resourceSubLoader("entrusts"
 export const action = pageAction();
 export const meta = pageMeta;
 export default function Page() {
-  return <ResourceSubPage />;
+  return <ResourceDetailPage />;
 }

@@ -1,15 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import * as z from "zod";
-import { pageAction, pageLoader } from "~/utils/page";
-import { settle, upstream } from "~/utils/upstream.server";
+import { pageAction } from "~/utils/page";
 import { pageMeta } from "~/utils/meta";
 import { GroupFilterForm } from "~/components/resource/group-filter-form";
-import { groupFilter } from "~/resources/group-filter.server";
-
-const listSchema = z.object({
-  list: z.array(z.object({ kindergartenId: z.number(), kindergartenName: z.string(), groupName: z.string(), showOn: z.number(), hideOn: z.number() })),
-});
+import { optionalFunctionsLoader } from "./__kindergarten.server";
 
 /**
  * /kindergarten/optionalFunction — choose a kindergarten (optionally of one group), then edit its
@@ -17,16 +12,7 @@ const listSchema = z.object({
  */
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = pageAction();
-export const loader = pageLoader(async ({ request }) => {
-  const { group, query, groups: groupsLoading } = groupFilter(request);
-  const [list, groups] = await Promise.all([settle(upstream(request).get("kindergartens/optional_functions/", { query, schema: listSchema })), groupsLoading]);
-  return {
-    group,
-    rows: list.ok ? list.data.list : [],
-    error: list.ok ? null : list.error,
-    groups,
-  };
-});
+export const loader = (args: LoaderFunctionArgs) => optionalFunctionsLoader(args);
 export const meta = pageMeta;
 
 export default function Page() {

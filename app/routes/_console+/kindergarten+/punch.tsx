@@ -1,12 +1,9 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
-import { punchRecords } from "@contract/resources/punch-records";
-import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
 import { ResourceListPage } from "~/components/resource/list";
-import { listLoader } from "~/resources/engine.server";
-import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { punchLoader } from "./__kindergarten.server";
 
 /**
  * /kindergarten/punch — teachers' punch-in records (contract/resources/punch-records.ts): filter by
@@ -14,15 +11,7 @@ import { pageMeta } from "~/utils/meta";
  * times are shown above the list. The setting is read at the same time as the list (one round trip less);
  * when the list's guard refuses (login, 403), that refusal is the answer and the setting is not used.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const [res, s] = await Promise.all([
-    listLoader(args, punchRecords),
-    settle(upstream(args.request).get(punchSettings.endpoint, { schema: punchSettingItem })),
-  ]);
-  const data = await res.json();
-  const setting = s.ok && s.data.id ? { workStart: s.data.workStart, workEnd: s.data.workEnd } : null;
-  return json({ ...data, setting }, { headers: res.headers });
-}
+export const loader = (args: LoaderFunctionArgs) => punchLoader(args);
 export const meta = pageMeta;
 
 export default function Page() {

@@ -1,13 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n-react";
 import { formatDateTime } from "@contract/resource-format";
-import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
 import { ResourceFormPage } from "~/components/resource/form";
-import { editFormAction, editFormData } from "~/resources/edit-form.server";
-import { forbidden, notFound } from "~/utils/permissions.server";
-import { pageAction, pageLoader } from "~/utils/page";
-import { settle, upstream } from "~/utils/upstream.server";
 import { pageMeta } from "~/utils/meta";
+import { punchSettingAction, punchSettingLoader } from "./__kindergarten.server";
 
 /**
  * /kindergarten/punch_setting — the punch-in setting of the current kindergarten (one per
@@ -15,15 +12,8 @@ import { pageMeta } from "~/utils/meta";
  * (one per line, xx:xx:xx:xx:xx:xx), work start and end, enabled. The rules live in the shared schema
  * (contract/resources/punch-settings.ts), so the console and the API give the same field messages.
  */
-export const loader = pageLoader(async ({ request, user, page }) => {
-  const r = await settle(upstream(request).get(punchSettings.endpoint, { schema: punchSettingItem }));
-  if (!r.ok) throw r.code === 403 ? forbidden() : notFound();
-  const data = await editFormData(request, punchSettings, page, user, { id: r.data.id, item: r.data });
-  return { ...data, updatedAt: r.data.updatedAt, kindergartenName: r.data.kindergartenName };
-});
-export const action = pageAction(({ request, user }) =>
-  editFormAction(request, punchSettings, user, { path: punchSettings.endpoint, redirectTo: punchSettings.page }),
-);
+export const loader = (args: LoaderFunctionArgs) => punchSettingLoader(args);
+export const action = (args: ActionFunctionArgs) => punchSettingAction(args);
 export const meta = pageMeta;
 
 export default function Page() {

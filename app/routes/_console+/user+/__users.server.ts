@@ -62,6 +62,8 @@ export interface PasswordData {
   title: string;
   titleKey: string;
   back: string;
+  /** The list page (`users.page`): the browser does not load the definition. */
+  page: string;
   item: { id: number; realName: string; phone: string };
 }
 
@@ -71,7 +73,7 @@ export async function userCustomLoader({ request }: LoaderFunctionArgs, custom: 
   const back = backOf(url.searchParams.get("back"));
   const u = await loadUser(request, custom.id, user);
   requireRowAction(u, "resetPassword");
-  return json<PasswordData>({ view: "password", title, titleKey, back, item: { id: u.id, realName: u.realName, phone: u.phone } });
+  return json<PasswordData>({ view: "password", title, titleKey, back, page: users.page, item: { id: u.id, realName: u.realName, phone: u.phone } });
 }
 
 export async function userCustomAction({ request }: ActionFunctionArgs, custom: UserCustom) {

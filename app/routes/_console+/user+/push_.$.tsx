@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { pushNotifications } from "@contract/resources/push-notifications";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { useResourceT } from "~/components/resource/i18n";
@@ -57,17 +56,17 @@ export default function Page() {
     <div className="space-y-4">
       <ResourceSubPage />
       {data.view === "create" ? <SendUnsaved /> : null}
-      {draftId ? <SendLink id={draftId} back={data.back} /> : null}
+      {draftId ? <SendLink page={data.def.page} id={draftId} back={data.back} /> : null}
     </div>
   );
 }
 
 /** On a draft's edit page: go to the send confirmation (the detail page offers it with the state and history). */
-function SendLink({ id, back }: { id: number; back: string }) {
+function SendLink({ page, id, back }: { page: string; id: number; back: string }) {
   const { t } = useResourceT();
   return (
     <Link
-      to={`${pushNotifications.page}/${id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`}
+      to={`${page}/${id}/send${back ? `?back=${encodeURIComponent(back)}` : ""}`}
       className={buttonVariants({ variant: "outline" })}
       data-testid="send-link"
     >

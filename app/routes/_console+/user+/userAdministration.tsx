@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
-import { users } from "@contract/resources/users";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ResourceListPage, rowAllows } from "~/components/resource/list";
 import { useResourceT } from "~/components/resource/i18n";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
+import type { ListData } from "~/resources/types";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -16,6 +16,7 @@ export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
   const { t } = useResourceT();
+  const { def } = useLoaderData<ListData>();
   return (
     <ResourceListPage
       // Offered per row as the API reports it (item.actions, contract/resources/users.ts userRowRule).
@@ -23,7 +24,7 @@ export default function Page() {
         <>
           {rowAllows(item, "resetPassword") ? (
             <Link
-              to={`${users.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`}
+              to={`${def.page}/${item.id}/password${back ? `?back=${encodeURIComponent(back)}` : ""}`}
               className="text-primary hover:underline"
               data-testid="row-password"
             >

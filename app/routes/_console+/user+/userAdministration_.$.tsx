@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { grantableRoles, users } from "@contract/resources/users";
+import { grantableRoles } from "@contract/user-roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { useResourceT } from "~/components/resource/i18n";
@@ -40,7 +40,7 @@ function PasswordPage() {
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
           {t("usermgmt:users.reset.title", { name: withNote(data.item.realName, data.item.phone) })}
         </h1>
-        <Link to={`${users.page}${data.back}`} className="text-sm text-primary hover:underline">
+        <Link to={`${data.page}${data.back}`} className="text-sm text-primary hover:underline">
           {t("crud:actions.back")}
         </Link>
       </div>
@@ -51,7 +51,7 @@ function PasswordPage() {
           <p className="select-all rounded bg-gray-50 px-3 py-2 font-mono text-lg tracking-wider text-gray-900" data-testid="generated-value">
             {result.generated}
           </p>
-          <Link to={`${users.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
+          <Link to={`${data.page}${data.back}`} className={buttonVariants({ variant: "outline" })}>
             {t("crud:actions.back")}
           </Link>
         </div>
