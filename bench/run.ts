@@ -477,6 +477,7 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
         { kind: "resource list (users)", page: "/user/userAdministration", who: "admin" },
         { kind: "resource list (classes)", page: "/kindergarten/class", who: "super" },
         { kind: "create form (users)", page: "/user/userAdministration/new", who: "admin" },
+        { kind: "create form (classes)", page: "/kindergarten/class/new", who: "admin" },
         { kind: "statistics", page: "/kindergarten/statistics", who: "super" },
         { kind: "optional functions", page: "/kindergarten/optionalFunction", who: "super" },
       ];

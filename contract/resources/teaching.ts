@@ -37,16 +37,24 @@ const WRITERS = [Role.principal, Role.teacher, Role.subjectTeacher] as const;
 const TEACHERS: readonly number[] = [Role.teacher, Role.subjectTeacher];
 
 /**
- * Record actions of a record: a teacher submits and sends only her own. Changing and deleting (only drafts, and a
- * teacher only her own) is refused by the API's write hooks (409 / 403 with these keys), not by the row rule, so that
- * the pages of every role the definition names open as they do for the other resources.
+ * Changing and deleting: only drafts, and a teacher only her own (409, as the API's write hooks answer: the role may
+ * write the resource, this row not now). In the row rule too, so lists and detail pages do not offer what the API
+ * would refuse.
  */
+const draftWriteRefusal = (verb: string, row: Record<string, unknown>, actor: { userId: number; roleId: number }, authorField: string): Refusal | null => {
+  if (verb !== "change" && verb !== "delete") return null;
+  if (row.status !== "draft") return { status: 409, key: T("errors.notDraft") };
+  if (TEACHERS.includes(actor.roleId) && Number(row[authorField]) !== actor.userId) return { status: 409, key: T("errors.notAuthor") };
+  return null;
+};
+
+/** Record actions of a record: a teacher submits and sends only her own; changing and deleting as above. */
 const authoredDraftRule =
   (authorField: string) =>
   (verb: string, row: Record<string, unknown>, actor: { userId: number; roleId: number }): Refusal | null => {
     const own = Number(row[authorField]) === actor.userId;
     if ((verb === "submit" || verb === "requestEvaluation") && TEACHERS.includes(actor.roleId) && !own) return { status: 403, key: T("errors.notAuthor") };
-    return null;
+    return draftWriteRefusal(verb, row, actor, authorField);
   };
 
 const evalItem = z.object({
@@ -237,7 +245,9 @@ export const lessonPlans = defineResource({
   page: "/teaching/teaching-plan",
   can: { create: PLAN_WRITERS, change: PLAN_WRITERS, delete: PLAN_WRITERS },
   rowRule: (verb, row, actor) =>
-    verb === "publish" && TEACHERS.includes(actor.roleId) && Number(row.authorId) !== actor.userId ? { status: 403, key: T("errors.notAuthor") } : null,
+    verb === "publish" && TEACHERS.includes(actor.roleId) && Number(row.authorId) !== actor.userId
+      ? { status: 403, key: T("errors.notAuthor") }
+      : draftWriteRefusal(verb, row, actor, "authorId"),
   states: planStates,
   actions: {
     publish: {
