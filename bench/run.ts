@@ -10,7 +10,9 @@
  *      console's own login form (session cookie) and through POST token/login (API token);
  *   4. for each list: authenticated GETs of the console page HTML and of the API list alone, at 1 and 50
  *      concurrent clients (keep-alive, loopback, bounded count and duration): median, p95, requests/s;
- *   5. the gzipped bytes of every <script src>, modulepreload and stylesheet of several page kinds (login, home,
+ *   5. a 20 MB video and a 2 MB image uploaded through the console, with the console's and the API's memory
+ *      (bench/uploads.ts);
+ *   6. the gzipped bytes of every <script src>, modulepreload and stylesheet of several page kinds (login, home,
  *      resource list, create form, statistics…): the JavaScript per page is held to JS_BUDGET_KB (issue "Speed":
  *      ≤ 110 KB gzipped); a page over it makes the bench exit with code 2 after writing the results.
  * Prints Markdown tables (console and API latency and their ratio, target ≤ 1.3×) and writes them to
@@ -61,6 +63,8 @@ const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB || 110);
 const RATIO_TARGET = 1.3;
 /** Console processes sharing its port (scripts/serve-console.cjs); BENCH_CONSOLE_WORKERS=2 measures two. */
 const CONSOLE_WORKERS = Number(process.env.BENCH_CONSOLE_WORKERS || 1);
+/** The uploads' table (bench/uploads.ts), measured with the console and the API of the last size. */
+let uploadLines: string[] = [];
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -488,6 +492,14 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
           notes.push(`JavaScript of ${k.page}: not measured (${e instanceof Error ? e.message : String(e)})`);
         }
       }
+      // A 20 MB video and a 2 MB image through the console, with both processes' memory (issue 12).
+      try {
+        uploadLines = await (
+          await import("./uploads")
+        ).benchUploads({ console: CONSOLE, cookie: cookies.admin, consolePid: consoleProc.pid!, apiPid: api.pid! });
+      } catch (e) {
+        uploadLines = ["## Uploads through the console", "", `Not measured (${e instanceof Error ? e.message : String(e)}).`, ""];
+      }
     }
   } finally {
     await stop(consoleProc);
@@ -688,6 +700,7 @@ async function main() {
     out.push("");
     if (overBudget.length) out.push(`**JavaScript budget exceeded** on ${overBudget.length} of ${assets.length} pages: the bench exits with code 2.`, "");
   }
+  out.push(...uploadLines);
   out.push(...writeRunMarkdown(writes));
   out.push(...(await (await import("./devices")).benchDevices())); // device event ingestion (issue 11)
   out.push(...(await (await import("./students")).benchStudents())); // month attendance grid of the largest class (issue 11)
