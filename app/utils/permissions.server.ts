@@ -137,12 +137,13 @@ export function menuFor(user: SessionUser): MenuSectionView[] {
 /** Where the page sits in the route tree (breadcrumb, open sidebar section), worked out here so the browser loads no tree. */
 export function crumbsOf(pathname: string): Crumbs {
   const page = findPage(pathname);
-  const section = page && page !== HOME_ROUTE ? findSection(pathname) : undefined;
+  const inSection = findSection(pathname);
+  const section = page && page !== HOME_ROUTE ? inSection : undefined;
   return {
     home: { path: HOME_ROUTE.path, title: HOME_ROUTE.meta.title },
     section: section ? { path: section.path, title: section.meta.title } : null,
     page: page && page !== HOME_ROUTE ? page.meta.title : null,
-    activeSection: findSection(pathname)?.path ?? null,
+    activeSection: inSection?.path ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { Role } from "../roles";
 import type { StatesDef } from "../actions";
-import { defineResource, fields, type Refusal } from "../resource";
+import { defineResource, fields, type FormField, type Refusal } from "../resource";
 import { registerPageVerbs } from "../route-tree";
 import { MAX_IMAGES } from "../files";
 
@@ -17,6 +17,17 @@ import { MAX_IMAGES } from "../files";
  *   /teaching/trainingMaterials trainingMaterials PDF / MP4 for staff, per group or kindergarten
  */
 const T = (k: string) => `teaching:${k}`;
+
+/** The photos of a record (observations, course records, teaching records, student works): up to MAX_IMAGES. */
+const IMAGES_FIELD: FormField = {
+  name: "imageFileIds",
+  label: T("fields.images"),
+  kind: "images",
+  max: MAX_IMAGES,
+  accept: "image/jpeg,image/png",
+  help: "crud:files.imagesHelp",
+  wide: true,
+};
 
 export const EVAL_STATES = ["draft", "submitted", "toEvaluate", "evaluated"] as const;
 export type EvalState = (typeof EVAL_STATES)[number];
@@ -163,15 +174,7 @@ function evaluatedRecords(o: { name: "observations" | "courseRecords"; page: str
             : []),
           { name: "happenedOn", label: F("happenedOn"), kind: "date" },
           { name: "content", label: F("content"), kind: "textarea" },
-          {
-            name: "imageFileIds",
-            label: F("images"),
-            kind: "images",
-            max: MAX_IMAGES,
-            accept: "image/jpeg,image/png",
-            help: "crud:files.imagesHelp",
-            wide: true,
-          },
+          IMAGES_FIELD,
         ],
       },
     ],
@@ -446,15 +449,7 @@ function mediaRecords(o: { name: "teachingRecords" | "studentWorks"; page: strin
           { name: "studentId", label: F("student"), kind: "select", options: { lookup: "studentOptions" } },
           { name: "recordedOn", label: F("recordedOn"), kind: "date" },
           { name: "content", label: F("content"), kind: "textarea" },
-          {
-            name: "imageFileIds",
-            label: F("images"),
-            kind: "images",
-            max: MAX_IMAGES,
-            accept: "image/jpeg,image/png",
-            help: "crud:files.imagesHelp",
-            wide: true,
-          },
+          IMAGES_FIELD,
           { name: "videoFileId", label: F("video"), kind: "file", fileKind: "video", accept: "video/mp4", help: T("help.video") },
         ],
       },
