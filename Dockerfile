@@ -7,6 +7,8 @@ WORKDIR /srv/kg-console
 # HOST=0.0.0.0: the console must be reachable from outside the container (npm start defaults to 127.0.0.1).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 API_PORT=8787 DATABASE_URL=file:./data/school.db
 COPY package.json package-lock.json ./
+# patches/: patch-package applies them on install (postinstall), e.g. the server's faster route matching.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
 RUN npm run build
