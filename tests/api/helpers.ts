@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import ExcelJS from "exceljs";
 import pg from "pg";
+import { inject } from "vitest";
+import { ADMIN_SERVER } from "../db-template.global-setup";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { startApi, type RunningApi } from "@api/server";
 import { readOutbox } from "@api/services/sms";
@@ -11,7 +13,7 @@ import type { ApiConfig } from "@api/config";
 
 export const PASSWORD = "Sunny#2026";
 export const WEAK_PASSWORD = "12345678";
-export const ADMIN_SERVER = "postgres://postgres@127.0.0.1:5432/test";
+export { ADMIN_SERVER };
 export const usePostgres = process.env.TEST_DATABASE === "postgres";
 
 export const enc = (plain: string) => aesEncrypt(plain, { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV });
@@ -50,11 +52,13 @@ export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<Tes
   const dir = mkdtempSync(join(tmpdir(), "kg-api-"));
   let databaseUrl = `file:${join(dir, "school.db")}`;
   let dropDb: (() => Promise<void>) | null = null;
+  // A copy of the run's demo database (tests/db-template.global-setup.ts): what migrating and seeding would make.
+  const template = inject("dbTemplate");
   if (usePostgres) {
     const name = `kg_t_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: ADMIN_SERVER });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
     databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
     dropDb = async () => {
@@ -63,7 +67,8 @@ export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<Tes
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
-  }
+  } else copyFileSync(template.slice("file:".length), databaseUrl.slice("file:".length));
+  cpSync(inject("uploadsTemplate"), join(dir, "uploads"), { recursive: true });
   // No job scheduler: background runs would change rows under the tests (tests/api/jobs.test.ts drives the jobs).
   const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, jobs: false, config: { uploadDir: join(dir, "uploads"), ...config } });
   const url = api.url;
