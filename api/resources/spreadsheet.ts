@@ -3,7 +3,10 @@
  * as RFC 4180 with a UTF-8 BOM. Text cells are neutralised against formula injection here, once, so no
  * export can forget it (OWASP "CSV Injection").
  */
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+
+/** exceljs (about 450 modules with its dependencies) loads with the first export or import, not with the API. */
+const loadExcel = async () => (await import("exceljs")).default;
 import type { ColumnFormat } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
 
@@ -80,7 +83,7 @@ const widthOf = (v: Cell | undefined) => [...String(v ?? "")].reduce((n, ch) => 
 
 /** An .xlsx workbook of one sheet; text cells are written as text (never formulas), numbers as numbers. */
 export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[], more: { name: string; rows: Cell[][] }[] = []): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   addSheet(wb, sheetName, rows, widths);
   for (const m of more) addSheet(wb, m.name, m.rows);
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -114,7 +117,7 @@ export async function readSheet(file: File): Promise<string[][] | null> {
   const buf = Buffer.from(await file.arrayBuffer());
   try {
     if (name.endsWith(".csv") || file.type === "text/csv") return parseCsv(buf.toString("utf8")).map((r) => r.map(unescapeText));
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     if (!ws) return [];

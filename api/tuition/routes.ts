@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Kysely } from "kysely";
-import QRCode from "qrcode";
 import { Role } from "@contract/roles";
 import { ASSESSMENT_TIMES } from "@contract/resources/assessment";
 import { localName } from "@contract/format";
@@ -228,6 +227,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       } catch {
         throw new ApiError(502, "tuition:bills.pay.failed");
       }
+      const { default: QRCode } = await import("qrcode"); // loaded on the first QR code, not with the API
       const svg = await QRCode.toString(qr.qrText, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
       return ok(c, { provider, orderNo: order.order_no, amountFen: Number(order.amount_fen), svg, qrText: qr.qrText, expiresAt: qr.expiresAt });
     }),
