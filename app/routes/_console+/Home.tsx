@@ -17,8 +17,8 @@ import { summarySchema } from "./__home.server";
  */
 
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
-export const action = pageAction();
-export const loader = pageLoader(async ({ request, user }) => {
+export const action = /* @__PURE__ */ pageAction();
+export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
   const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
   // applicant's admission introduction or the admissions teacher's appointment list.

@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/actualAnalysis/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionEnrolment");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionEnrolment");

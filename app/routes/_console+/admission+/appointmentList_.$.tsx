@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /admission/appointmentList/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import and the record actions' confirmations. */
-export const loader = resourceSubLoader("admissionAppointments");
-export const action = resourceSubAction("admissionAppointments");
+export const loader = /* @__PURE__ */ resourceSubLoader("admissionAppointments");
+export const action = /* @__PURE__ */ resourceSubAction("admissionAppointments");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

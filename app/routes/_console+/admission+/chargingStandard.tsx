@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
  * /admission/chargingStandard — the charging standard (contract/entities/admission-reports.ts, query in api/routes/admission-reports.ts):
  * GET filters by period and kindergarten, charts as server-rendered SVG beside their tables, Excel export.
  */
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const loader = (args: LoaderFunctionArgs) => reportPageLoader("admissionCharging")(args);
 export const meta = pageMeta;
 

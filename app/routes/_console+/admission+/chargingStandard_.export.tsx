@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/chargingStandard/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionCharging");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionCharging");

@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/classSituation/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionClasses");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionClasses");

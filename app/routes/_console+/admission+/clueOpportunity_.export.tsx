@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/clueOpportunity/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionPipeline");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionPipeline");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/communicationRecordList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader("admissionCommunications");
+export const loader = /* @__PURE__ */ resourceExportLoader("admissionCommunications");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /admission/customerList/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv). */
-export const loader = resourceExportLoader("admissionCustomers");
+export const loader = /* @__PURE__ */ resourceExportLoader("admissionCustomers");

@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/customerSource/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionSources");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionSources");

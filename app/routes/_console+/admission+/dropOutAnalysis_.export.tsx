@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/dropOutAnalysis/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionDropOut");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionDropOut");

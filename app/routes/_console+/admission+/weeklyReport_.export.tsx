@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/weeklyReport/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionWeekly");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionWeekly");

@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /admission/yearPlan/export?<filters> — the report as xlsx. */
-export const loader = reportExportLoader("admissionYearPlan");
+export const loader = /* @__PURE__ */ reportExportLoader("admissionYearPlan");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/categories/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("assessmentCategories");
+export const loader = /* @__PURE__ */ resourceExportLoader("assessmentCategories");

@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/checklists — the list of the `assessmentChecklists` resource (contract/resources/assessment.ts). */
-export const loader = resourceListLoader("assessmentChecklists");
+export const loader = /* @__PURE__ */ resourceListLoader("assessmentChecklists");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

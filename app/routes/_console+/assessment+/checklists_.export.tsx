@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/checklists/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("assessmentChecklists");
+export const loader = /* @__PURE__ */ resourceExportLoader("assessmentChecklists");

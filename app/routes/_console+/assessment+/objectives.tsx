@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /assessment/objectives — the list of the `assessmentObjectives` resource (contract/resources/assessment.ts). */
-export const loader = resourceListLoader("assessmentObjectives");
+export const loader = /* @__PURE__ */ resourceListLoader("assessmentObjectives");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

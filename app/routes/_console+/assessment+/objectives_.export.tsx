@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /assessment/objectives/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("assessmentObjectives");
+export const loader = /* @__PURE__ */ resourceExportLoader("assessmentObjectives");

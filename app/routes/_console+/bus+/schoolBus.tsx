@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 
 /** /bus/schoolBus — buses (contract/resources/buses.ts): seats, two bus teachers, stations; each row links to its riders. */
-export const loader = resourceListLoader("buses");
+export const loader = /* @__PURE__ */ resourceListLoader("buses");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

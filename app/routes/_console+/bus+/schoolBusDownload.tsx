@@ -12,7 +12,7 @@ import { loadDay } from "./__buses.server";
  * /bus/schoolBusDownload — what a bus teacher (role 8) needs on paper: the day's rider list of her bus per trip with
  * stations, times, leave marks and parents' phones, shown here and downloadable as PDF and Excel (…/export).
  */
-export const loader = pageLoader(async ({ request }) => ({ day: await loadDay(request, "buses/roster/") }));
+export const loader = /* @__PURE__ */ pageLoader(async ({ request }) => ({ day: await loadDay(request, "buses/roster/") }));
 export const meta = pageMeta;
 
 export default function Page() {

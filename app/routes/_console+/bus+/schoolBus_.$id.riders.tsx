@@ -14,8 +14,8 @@ import { loadRiders, ridersAction } from "./__buses.server";
  * section 9), a form per rider to change them, removal, and the form that assigns a child (moving them from another
  * bus). Plain forms: everything works without JavaScript; the API refuses a full bus or an unknown station per field.
  */
-export const loader = pageLoader(async ({ request, params }) => ({ data: await loadRiders(request, params.id) }));
-export const action = pageAction(({ request, params }) => ridersAction(request, params.id));
+export const loader = /* @__PURE__ */ pageLoader(async ({ request, params }) => ({ data: await loadRiders(request, params.id) }));
+export const action = /* @__PURE__ */ pageAction(({ request, params }) => ridersAction(request, params.id));
 export const meta = pageMeta;
 
 type ActionData = { formId: string; fieldErrors: Record<string, string[]>; formErrors: string[] } | undefined;

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /bus/schoolBus/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("buses");
+export const loader = /* @__PURE__ */ resourceExportLoader("buses");

@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /daily/entrust — entrust messages: a parent writes, a teacher, doctor or bus teacher confirms with a reply (record action). */
-export const loader = resourceListLoader("entrusts");
+export const loader = /* @__PURE__ */ resourceListLoader("entrusts");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

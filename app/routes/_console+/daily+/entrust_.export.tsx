@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /daily/entrust/export?format=xlsx|csv&<list filters> */
-export const loader = resourceExportLoader("entrusts");
+export const loader = /* @__PURE__ */ resourceExportLoader("entrusts");

@@ -8,7 +8,7 @@ import { fillableFormsLoader } from "./__forms.server";
 /** /daily/form — the form templates of the caller's kindergarten that she may fill (dynamic forms, contract/dynamic-form.ts). */
 export const loader = (args: LoaderFunctionArgs) => fillableFormsLoader(args);
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const meta = pageMeta;
 
 export default function Page() {

@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
  * /daily/formTemplate — the form templates of the kindergarten (dynamic forms, contract/dynamic-form.ts): the list of
  * the `formTemplates` resource; the builder is /new and /<id>/edit, the answers /<id> (formTemplate_.$.tsx).
  */
-export const loader = resourceListLoader("formTemplates");
+export const loader = /* @__PURE__ */ resourceListLoader("formTemplates");
 export const action = resourceListAction;
 export const meta = pageMeta;
 

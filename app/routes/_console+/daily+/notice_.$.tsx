@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const reads = data.item.status === "published" ? await noticeExtras(args.request, Number(data.item.id), data.roleId) : null;
   return json({ ...data, reads });
 }
-export const action = resourceSubAction("notices");
+export const action = /* @__PURE__ */ resourceSubAction("notices");
 export const meta = pageMeta;
 
 type Reads = { list: { userId: number; name: string; roleIds: number[]; readAt: string | null }[]; total: number; read: number } | null;

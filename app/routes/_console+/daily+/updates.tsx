@@ -11,8 +11,8 @@ import { updatesComment, updatesData } from "./__daily.server";
  * unconfirmed entrusts, waiting leave notes, birthdays this week, missing health reports …) and what happened in the
  * last 7 days; a parent also sees his children's class circle and comments on it (a plain form).
  */
-export const loader = pageLoader(({ request, user }) => updatesData(request, user.info.roleId));
-export const action = pageAction(({ request }) => updatesComment(request));
+export const loader = /* @__PURE__ */ pageLoader(({ request, user }) => updatesData(request, user.info.roleId));
+export const action = /* @__PURE__ */ pageAction(({ request }) => updatesComment(request));
 export const meta = pageMeta;
 
 export default function Page() {

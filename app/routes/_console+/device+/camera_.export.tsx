@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/camera/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader("cameras");
+export const loader = /* @__PURE__ */ resourceExportLoader("cameras");

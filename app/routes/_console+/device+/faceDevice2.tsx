@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /device/faceDevice2 — face devices B, the same as A (contract/resources/devices.ts). */
-export const loader = resourceListLoader("faceDevicesB");
+export const loader = /* @__PURE__ */ resourceListLoader("faceDevicesB");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

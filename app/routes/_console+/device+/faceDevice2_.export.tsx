@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/faceDevice2/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader("faceDevicesB");
+export const loader = /* @__PURE__ */ resourceExportLoader("faceDevicesB");

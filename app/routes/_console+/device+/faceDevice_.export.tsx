@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/faceDevice/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader("faceDevicesA");
+export const loader = /* @__PURE__ */ resourceExportLoader("faceDevicesA");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /device/studentIc/export?format=xlsx|csv: streams the API's file. */
-export const loader = resourceExportLoader("studentIcCards");
+export const loader = /* @__PURE__ */ resourceExportLoader("studentIcCards");

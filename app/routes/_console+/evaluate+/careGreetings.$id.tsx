@@ -10,7 +10,7 @@ import { pageAction } from "~/utils/page";
  */
 export const loader = (args: LoaderFunctionArgs) =>
   resourceSubLoader("careGreetings")({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceDetailPage />;

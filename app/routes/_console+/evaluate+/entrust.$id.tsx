@@ -9,7 +9,7 @@ import { pageAction } from "~/utils/page";
  * history, the record actions, which post to /daily/entrust/<id>/<action>).
  */
 export const loader = (args: LoaderFunctionArgs) => resourceSubLoader("entrusts")({ ...args, params: { ...args.params, "*": String(args.params.id ?? "") } });
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceDetailPage />;

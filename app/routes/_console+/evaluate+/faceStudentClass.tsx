@@ -5,7 +5,7 @@ import { pageMeta } from "~/utils/meta";
 import { loadDeviceRoster } from "~/routes/_console+/bus+/__buses.server";
 
 /** /evaluate/faceStudentClass (hidden) — the classes and students face device A knows, per device (?device=<id>). */
-export const loader = pageLoader(async ({ request }) => ({ data: await loadDeviceRoster(request, "A") }));
+export const loader = /* @__PURE__ */ pageLoader(async ({ request }) => ({ data: await loadDeviceRoster(request, "A") }));
 export const meta = pageMeta;
 
 export default function Page() {

@@ -5,7 +5,7 @@ import { pageMeta } from "~/utils/meta";
 import { loadDeviceRoster } from "~/routes/_console+/bus+/__buses.server";
 
 /** /evaluate/faceStudentClass2 (hidden) — the classes and students face device B knows, per device (?device=<id>). */
-export const loader = pageLoader(async ({ request }) => ({ data: await loadDeviceRoster(request, "B") }));
+export const loader = /* @__PURE__ */ pageLoader(async ({ request }) => ({ data: await loadDeviceRoster(request, "B") }));
 export const meta = pageMeta;
 
 export default function Page() {

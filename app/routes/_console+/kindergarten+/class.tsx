@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/class — the list of the `classes` resource (contract/resources/classes.ts). */
-export const loader = resourceListLoader("classes");
+export const loader = /* @__PURE__ */ resourceListLoader("classes");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/group — education groups (contract/resources/groups.ts). */
-export const loader = resourceListLoader("groups");
+export const loader = /* @__PURE__ */ resourceListLoader("groups");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /kindergarten/group/export?format=xlsx|csv&<list filters>. */
-export const loader = resourceExportLoader("groups");
+export const loader = /* @__PURE__ */ resourceExportLoader("groups");

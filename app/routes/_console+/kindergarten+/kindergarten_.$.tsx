@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/kindergarten/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk). */
-export const loader = resourceSubLoader("kindergartenProfiles");
-export const action = resourceSubAction("kindergartenProfiles");
+export const loader = /* @__PURE__ */ resourceSubLoader("kindergartenProfiles");
+export const action = /* @__PURE__ */ resourceSubAction("kindergartenProfiles");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /kindergarten/kindergarten/export?format=xlsx|csv&<list filters>. */
-export const loader = resourceExportLoader("kindergartenProfiles");
+export const loader = /* @__PURE__ */ resourceExportLoader("kindergartenProfiles");

@@ -11,7 +11,7 @@ import { optionalFunctionsLoader } from "./__kindergarten.server";
  * optional functions at /kindergarten/optionalFunction/<id>/edit. A plain GET filter form.
  */
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const loader = (args: LoaderFunctionArgs) => optionalFunctionsLoader(args);
 export const meta = pageMeta;
 

@@ -3,7 +3,7 @@ import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/place — the list of the `places` resource (contract/resources/places.ts). */
-export const loader = resourceListLoader("places");
+export const loader = /* @__PURE__ */ resourceListLoader("places");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /kindergarten/place/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk), /import — sub-pages of the `places` resource. */
-export const loader = resourceSubLoader("places");
-export const action = resourceSubAction("places");
+export const loader = /* @__PURE__ */ resourceSubLoader("places");
+export const action = /* @__PURE__ */ resourceSubAction("places");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

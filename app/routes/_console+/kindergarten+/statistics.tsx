@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
  * and the Excel export (`/kindergarten/statistics/export`).
  */
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const loader = (args: LoaderFunctionArgs) => reportPageLoader("statistics")(args);
 export const meta = pageMeta;
 

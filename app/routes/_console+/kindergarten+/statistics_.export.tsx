@@ -1,4 +1,4 @@
 import { reportExportLoader } from "~/components/report/registry.server";
 
 /** /kindergarten/statistics/export?<filters> — the statistics report as xlsx (no component: a file download). */
-export const loader = reportExportLoader("statistics");
+export const loader = /* @__PURE__ */ reportExportLoader("statistics");

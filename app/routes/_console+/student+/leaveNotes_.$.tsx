@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /student/leaveNotes/new, /<id>, /<id>/edit, /<id>/delete, /<id>/<record action>, /delete, /import — sub-pages of `leaveNotes`. */
-export const loader = resourceSubLoader("leaveNotes");
-export const action = resourceSubAction("leaveNotes");
+export const loader = /* @__PURE__ */ resourceSubLoader("leaveNotes");
+export const action = /* @__PURE__ */ resourceSubAction("leaveNotes");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * creates an assessment and scores it on /<id>/score against the checklist of the child's level and time; the
  * principal and the expert read the same sheet with the child's progress; /summary is the class summary chart.
  */
-export const loader = resourceListLoader("studentAssessments");
+export const loader = /* @__PURE__ */ resourceListLoader("studentAssessments");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

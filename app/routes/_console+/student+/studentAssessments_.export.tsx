@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /student/studentAssessments/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("studentAssessments");
+export const loader = /* @__PURE__ */ resourceExportLoader("studentAssessments");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /student/studentFile/export?format=xlsx|csv&<list filters> (and ?template=xlsx|csv): streams the API's file. */
-export const loader = resourceExportLoader("students");
+export const loader = /* @__PURE__ */ resourceExportLoader("students");

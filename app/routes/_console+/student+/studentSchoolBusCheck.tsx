@@ -16,8 +16,8 @@ import { loadDay, rideAction } from "~/routes/_console+/bus+/__buses.server";
  * station and who got off, riders on leave marked. Each row records a boarding or getting off (time, empty = now);
  * a morning boarding becomes the child's attendance of the day (API). Plain forms, so it works without JavaScript.
  */
-export const loader = pageLoader(async ({ request }) => ({ day: await loadDay(request, "buses/rides/") }));
-export const action = pageAction(({ request }) => rideAction(request));
+export const loader = /* @__PURE__ */ pageLoader(async ({ request }) => ({ day: await loadDay(request, "buses/rides/") }));
+export const action = /* @__PURE__ */ pageAction(({ request }) => rideAction(request));
 export const meta = pageMeta;
 
 type ActionData = { formId: string; fieldErrors: Record<string, string[]>; formErrors: string[] } | undefined;

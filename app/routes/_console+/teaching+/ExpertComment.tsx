@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * and per teacher, observations and course records submitted in the period against those evaluated, with charts
  * rendered on the server (inline SVG beside their data tables), a GET period form and the Excel export.
  */
-export const action = pageAction();
+export const action = /* @__PURE__ */ pageAction();
 export const loader = (args: LoaderFunctionArgs) => reportPageLoader("expertCommentRate")(args);
 export const meta = pageMeta;
 

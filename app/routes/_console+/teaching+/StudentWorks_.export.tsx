@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/StudentWorks/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("studentWorks");
+export const loader = /* @__PURE__ */ resourceExportLoader("studentWorks");

@@ -4,7 +4,7 @@ import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/TeachingRecord — the list of the `teachingRecords` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader("teachingRecords");
+export const loader = /* @__PURE__ */ resourceListLoader("teachingRecords");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/TeachingRecord/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("teachingRecords");
+export const loader = /* @__PURE__ */ resourceExportLoader("teachingRecords");

@@ -4,7 +4,7 @@ import { pageMeta } from "~/utils/meta";
 import { EvaluateLink } from "./__teaching-links";
 
 /** /teaching/anecdoteFile — the list of the `observations` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader("observations");
+export const loader = /* @__PURE__ */ resourceListLoader("observations");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -4,7 +4,7 @@ import { pageMeta } from "~/utils/meta";
 import { SubmissionsLink } from "./__teaching-links";
 
 /** /teaching/homeworks — the list of the `homeworks` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader("homeworks");
+export const loader = /* @__PURE__ */ resourceListLoader("homeworks");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

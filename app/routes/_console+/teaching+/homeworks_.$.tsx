@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/homeworks/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `homeworks` resource. */
-export const loader = resourceSubLoader("homeworks");
-export const action = resourceSubAction("homeworks");
+export const loader = /* @__PURE__ */ resourceSubLoader("homeworks");
+export const action = /* @__PURE__ */ resourceSubAction("homeworks");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

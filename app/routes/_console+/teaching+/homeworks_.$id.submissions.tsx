@@ -9,8 +9,8 @@ import { loadSubmissions, type Homework, type Submissions } from "./__teaching.s
  * /teaching/homeworks/<id>/submissions — every child of the homework's class with done / not done, the parent's text
  * and image (parents submit from the parents' app: POST teaching/homeworks/{id}/submissions/).
  */
-export const loader = pageLoader(async ({ request, params }) => ({ data: await loadSubmissions(request, params.id) }));
-export const action = pageAction();
+export const loader = /* @__PURE__ */ pageLoader(async ({ request, params }) => ({ data: await loadSubmissions(request, params.id) }));
+export const action = /* @__PURE__ */ pageAction();
 export const meta = pageMeta;
 
 export default function Page() {

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/homeworks/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("homeworks");
+export const loader = /* @__PURE__ */ resourceExportLoader("homeworks");

@@ -4,7 +4,7 @@ import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/predesign — the list of the `presetPlans` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader("presetPlans");
+export const loader = /* @__PURE__ */ resourceListLoader("presetPlans");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/predesign/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `presetPlans` resource. */
-export const loader = resourceSubLoader("presetPlans");
-export const action = resourceSubAction("presetPlans");
+export const loader = /* @__PURE__ */ resourceSubLoader("presetPlans");
+export const action = /* @__PURE__ */ resourceSubAction("presetPlans");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/predesign/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("presetPlans");
+export const loader = /* @__PURE__ */ resourceExportLoader("presetPlans");

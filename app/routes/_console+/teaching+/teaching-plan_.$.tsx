@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /teaching/teaching-plan/new, /<id>, /<id>/edit, /<id>/delete, /delete (bulk) and the record actions of the `lessonPlans` resource. */
-export const loader = resourceSubLoader("lessonPlans");
-export const action = resourceSubAction("lessonPlans");
+export const loader = /* @__PURE__ */ resourceSubLoader("lessonPlans");
+export const action = /* @__PURE__ */ resourceSubAction("lessonPlans");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

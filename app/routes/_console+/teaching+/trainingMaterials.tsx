@@ -4,7 +4,7 @@ import { pageMeta } from "~/utils/meta";
 import { FileLinks } from "./__teaching-links";
 
 /** /teaching/trainingMaterials — the list of the `trainingMaterials` resource (contract/resources/teaching.ts). */
-export const loader = resourceListLoader("trainingMaterials");
+export const loader = /* @__PURE__ */ resourceListLoader("trainingMaterials");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /teaching/trainingMaterials/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("trainingMaterials");
+export const loader = /* @__PURE__ */ resourceExportLoader("trainingMaterials");

@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
  * generates a class's bills (/tuition/bills/generate) and moves them by the record actions; the parent's "Pay by QR
  * code" opens /tuition/bills/<id>/pay.
  */
-export const loader = resourceListLoader("tuitionBills");
+export const loader = /* @__PURE__ */ resourceListLoader("tuitionBills");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 
 /** /tuition/payrolls (show:isShowSalary) — monthly payrolls, import from Excel, each employee's slip as PDF. */
-export const loader = resourceListLoader("payrolls");
+export const loader = /* @__PURE__ */ resourceListLoader("payrolls");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

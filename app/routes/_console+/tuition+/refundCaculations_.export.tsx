@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /tuition/refundCaculations/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("refundCalculations");
+export const loader = /* @__PURE__ */ resourceExportLoader("refundCalculations");

@@ -1,4 +1,4 @@
 import { resourceExportLoader } from "~/resources/route";
 
 /** /user/busTeacher/export?format=xlsx|csv&<list filters>: streams the API's file. */
-export const loader = resourceExportLoader("busTeachers");
+export const loader = /* @__PURE__ */ resourceExportLoader("busTeachers");

@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
  * definition's record action (draft → sent): the list offers it on drafts (confirmation page, or a dialog with
  * JavaScript), like every declared action (app/components/resource/record-actions.tsx).
  */
-export const loader = resourceListLoader("pushNotifications");
+export const loader = /* @__PURE__ */ resourceListLoader("pushNotifications");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {

@@ -3,8 +3,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { pageMeta } from "~/utils/meta";
 
 /** /user/studentParent/new, /<id>/delete, /delete (bulk) — sub-pages of the `studentParents` resource. */
-export const loader = resourceSubLoader("studentParents");
-export const action = resourceSubAction("studentParents");
+export const loader = /* @__PURE__ */ resourceSubLoader("studentParents");
+export const action = /* @__PURE__ */ resourceSubAction("studentParents");
 export const meta = pageMeta;
 export default function Page() {
   return <ResourceSubPage />;

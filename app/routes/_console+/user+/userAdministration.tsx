@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
  * selection, come from the definition; password reset is a row link here. Each is offered only on rows whose
  * `actions` allow it (the user holds only roles this administrator may grant; never herself).
  */
-export const loader = resourceListLoader("users");
+export const loader = /* @__PURE__ */ resourceListLoader("users");
 export const action = resourceListAction;
 export const meta = pageMeta;
 export default function Page() {
