@@ -11,6 +11,7 @@ import { resourceNamed } from "./registry.server";
  *   class.tsx          export const loader = resourceListLoader("classes"); export const action = resourceListAction;
  *   class_.$.tsx       export const loader = resourceSubLoader("classes"); export const action = resourceSubAction("classes");
  *   class_.export.tsx  export const loader = resourceExportLoader("classes");
+ * (each such call marked with a PURE comment, `@__PURE__`, so that the browser build drops it: tests/unit/route-modules.test.ts)
  */
 export const resourceListLoader = (name: ResourceName) => (args: LoaderFunctionArgs) => listLoader(args, resourceNamed(name));
 /** The list page takes no posts (writes live on its sub-pages), but a POST still meets the guard: 403, else 405. */

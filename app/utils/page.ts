@@ -5,6 +5,7 @@ import { guardAction, guardLoader, sectionLoader as sectionGuard, type PageArgs 
  * One-line page guards for route modules:
  *   export const loader = pageLoader(async ({ request, user, page }) => ({ rows: … }));
  *   export const action = pageAction(async ({ request, user, page }) => …);
+ * (each call marked with a PURE comment, `@__PURE__`, so that the browser build drops it: tests/unit/route-modules.test.ts)
  * The route-tree check (requirePage: login, known page, roles/groups/kindergartens/flag rule) runs
  * before `fn`, in the loader and again in every action (actions also check CSRF). A refusal is a
  * 403 with the no-permission page and none of the page's data.
