@@ -59,9 +59,10 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
   // The demo data's sample files (rows written by the seed) get their objects in the configured storage.
   void startSeedFiles(deps);
 
+  // Owner checks are registered once per process: they use the deps they are called with (`d`), never this API's.
   for (const o of TEACHING_FILE_OWNERS) {
     FILE_OWNERS[o.table] ??= async (d, scope, id) =>
-      (await mayUse(scope, o.def, "view")) &&
+      (await makeGuards(d).mayUse(scope, o.def, "view")) &&
       !!(await (d.db as unknown as Kysely<Database>)
         .selectFrom(`${o.table} as ${o.alias}` as "observations as r")
         .select(sql`1`.as("one"))
@@ -78,7 +79,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
     const s = await d.db.selectFrom("homework_submissions").select(["parent_id", "homework_id"]).where("id", "=", id).executeTakeFirst();
     if (!s) return false;
     if (Number(s.parent_id) === scope.userId) return true;
-    if (!(await mayUse(scope, homeworks, "view"))) return false;
+    if (!(await makeGuards(d).mayUse(scope, homeworks, "view"))) return false;
     return !!(await d.db
       .selectFrom("homeworks as h")
       .select("h.id")

@@ -339,7 +339,7 @@ describe("fuzzing every resource write (fast-check)", () => {
     console.log(
       `fuzz: ${sentTotal} requests (session restored ${restored}×); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
     );
-    expect(sentTotal).toBeGreaterThanOrEqual(10_000);
+    expect(sentTotal).toBeGreaterThanOrEqual((RUNS.refused + RUNS.privileged) * BATCH); // every drawn request was sent
     expect((await fetch(new URL("health", t.url))).status).toBe(200);
   }, 240_000);
 });
