@@ -37,11 +37,15 @@ async function seeded(url: string, uploads: string) {
   }
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** The address of one database of the test server. */
+export const postgresUrl = (name: string) => `postgres://postgres@127.0.0.1:5432/${name}`;
+
+/** One statement on the test server's admin database (CREATE / DROP DATABASE). */
+export async function adminQuery(statement: string): Promise<void> {
   const c = new pg.Client({ connectionString: ADMIN_SERVER });
   await c.connect();
   try {
-    return await fn(c);
+    await c.query(statement);
   } finally {
     await c.end();
   }
@@ -53,11 +57,11 @@ export default async function setup(project: TestProject) {
   project.provide("uploadsTemplate", uploads);
   if (process.env.TEST_DATABASE === "postgres") {
     const name = `kg_tpl_${randomBytes(6).toString("hex")}`;
-    await admin((c) => c.query(`CREATE DATABASE ${name}`));
-    await seeded(`postgres://postgres@127.0.0.1:5432/${name}`, uploads);
+    await adminQuery(`CREATE DATABASE ${name}`);
+    await seeded(postgresUrl(name), uploads);
     project.provide("dbTemplate", name);
     return async () => {
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dir, { recursive: true, force: true });
     };
   }

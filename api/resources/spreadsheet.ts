@@ -4,11 +4,11 @@
  * export can forget it (OWASP "CSV Injection").
  */
 import type ExcelJS from "exceljs";
+import type { ColumnFormat } from "@contract/resource";
+import { formatCell } from "@contract/resource-format";
 
 /** exceljs (about 450 modules with its dependencies) loads with the first export or import, not with the API. */
 const loadExcel = async () => (await import("exceljs")).default;
-import type { ColumnFormat } from "@contract/resource";
-import { formatCell } from "@contract/resource-format";
 
 /** A cell: text, or a number that is really a number (kept numeric, never escaped). */
 export type Cell = string | number;

@@ -2,9 +2,8 @@ import { copyFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
-import { ADMIN_SERVER } from "../db-template.global-setup";
+import { ADMIN_SERVER, adminQuery, postgresUrl } from "../db-template.global-setup";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { startApi, type RunningApi } from "@api/server";
 import { readOutbox } from "@api/services/sms";
@@ -55,17 +54,9 @@ export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<Tes
   const template = inject("dbTemplate");
   if (usePostgres) {
     const name = `kg_t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: ADMIN_SERVER });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.end();
-    databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_SERVER });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    databaseUrl = postgresUrl(name);
+    dropDb = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } else copyFileSync(template.slice("file:".length), databaseUrl.slice("file:".length));
   cpSync(inject("uploadsTemplate"), join(dir, "uploads"), { recursive: true });
   // No job scheduler: background runs would change rows under the tests (tests/api/jobs.test.ts drives the jobs).

@@ -12,6 +12,9 @@ const ROUTES = path.resolve(__dirname, "../../app/routes");
 const files = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 
+/** Route modules with a page (a default export): the ones that also run in the browser. */
+const pageModules = () => files(ROUTES).filter((f) => /\.tsx$/.test(f) && /^export default /m.test(fs.readFileSync(f, "utf8")));
+
 function serverImports(source: string): Set<string> {
   const names = new Set<string>();
   for (const m of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"([^"]+\.server)"/g))
@@ -28,7 +31,7 @@ function serverImports(source: string): Set<string> {
 
 describe("route modules", () => {
   it("no page module calls a .server import at its top level", () => {
-    const pages = files(ROUTES).filter((f) => /\.tsx$/.test(f) && /^export default /m.test(fs.readFileSync(f, "utf8")));
+    const pages = pageModules();
     expect(pages.length).toBeGreaterThan(70);
     const bad: string[] = [];
     for (const f of pages) {
@@ -47,7 +50,7 @@ describe("route modules", () => {
    * call goes. (esbuild 0.17 of the Remix compiler predates marking the factories themselves, `@__NO_SIDE_EFFECTS__`.)
    */
   it("every top-level loader or action made by a call is marked pure, so the browser build drops it", () => {
-    const pages = files(ROUTES).filter((f) => /\.tsx$/.test(f) && /^export default /m.test(fs.readFileSync(f, "utf8")));
+    const pages = pageModules();
     const bad: string[] = [];
     for (const f of pages)
       for (const m of fs.readFileSync(f, "utf8").matchAll(/^export const (loader|action) = (?!\/\* @__PURE__ \*\/)(\w+)\(/gm))
