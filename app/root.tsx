@@ -1,9 +1,21 @@
 /// <reference types="@remix-run/dev" />
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, isRouteErrorResponse, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  useMatches,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "./utils/i18n-react";
 import { ErrorCard } from "./components/error-boundary";
+import { HydrationMark, MARKS_HYDRATION } from "./components/hydration-mark";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
 import tailwind from "./styles/tailwind.css";
@@ -58,13 +70,11 @@ export default function App() {
     if (i18n.language === locale) return;
     i18n.changeLanguage(locale).catch((error) => console.error(error));
   }, [i18n, locale]);
-  // Marks the document once React has hydrated (tests wait for html[data-hydrated] before using JS-only behaviour).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  const consoleMarks = useMatches().some((m) => m.id === MARKS_HYDRATION);
   return (
     <>
       <Outlet />
+      {consoleMarks ? null : <HydrationMark />}
       <Toaster toast={toast} />
       <LoadingIndicator />
     </>

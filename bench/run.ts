@@ -37,6 +37,7 @@ import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "../contract/crypto";
 import { openDb } from "../api/db/index";
+import { chunkImports, isLazyView, lazyViewNames } from "../scripts/lazy-views";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TMP = join(ROOT, "bench", ".tmp");
@@ -286,6 +287,9 @@ interface AssetBytes {
   css: number;
   files: number;
 }
+/** The console's lazily loaded views (scripts/lazy-views.ts). */
+const LAZY_VIEWS = lazyViewNames(join(ROOT, "app"));
+
 async function assetBytes(kind: string, page: string, cookie?: string): Promise<AssetBytes> {
   const r = await request(CONSOLE + page, { headers: cookie ? { cookie } : {} });
   if (r.status !== 200) throw new Error(`${page}: HTTP ${r.status}`);
@@ -300,15 +304,41 @@ async function assetBytes(kind: string, page: string, cookie?: string): Promise<
   }
   // Modules the inline bootstrap script imports.
   for (const m of html.matchAll(/import\s*(?:\(\s*)?["'](\/[^"']+\.js)["']/g)) urls.add(m[1]!);
+  const gz = new Map<string, { bytes: number; text: string; css: boolean }>();
+  const fetchAsset = async (u: string) => {
+    const known = gz.get(u);
+    if (known) return known;
+    const res = await request(new URL(u, CONSOLE).toString());
+    if (res.status !== 200) throw new Error(`${u}: HTTP ${res.status}`);
+    const css = /\.css(\?|$)/.test(u) || String(res.headers["content-type"]).includes("css");
+    const asset = { bytes: gzipSync(res.body).length, text: res.body.toString(), css };
+    gz.set(u, asset);
+    return asset;
+  };
   let js = 0;
   let css = 0;
   for (const u of urls) {
-    const res = await request(new URL(u, CONSOLE).toString());
-    if (res.status !== 200) throw new Error(`${u}: HTTP ${res.status}`);
-    const gz = gzipSync(res.body).length;
-    if (/\.css(\?|$)/.test(u) || String(res.headers["content-type"]).includes("css")) css += gz;
-    else js += gz;
+    const a = await fetchAsset(u);
+    if (a.css) css += a.bytes;
+    else js += a.bytes;
   }
+  // The page's view, where its route loads views lazily: the largest one, with the modules it adds.
+  const views = [...urls].flatMap((u) => chunkImports(gz.get(u)!.text, true)).filter((u) => isLazyView(u, LAZY_VIEWS));
+  let viewBytes = 0;
+  for (const v of new Set(views)) {
+    const added = new Set<string>();
+    const walk = async (u: string) => {
+      if (urls.has(u) || added.has(u)) return;
+      added.add(u);
+      for (const i of chunkImports((await fetchAsset(u)).text, false)) await walk(i);
+    };
+    await walk(v);
+    viewBytes = Math.max(
+      viewBytes,
+      [...added].reduce((sum, u) => sum + gz.get(u)!.bytes, 0),
+    );
+  }
+  js += viewBytes;
   return { kind, page: page.split("?")[0]!, js, css, files: urls.size };
 }
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { HydrationMark } from "~/components/hydration-mark";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icons";
 import { useLayoutT } from "./i18n";
@@ -74,6 +75,16 @@ export function isGuardRefusal(error: unknown): boolean {
  * no-permission page and 404 the not-found page, inside the frame; anything else the general one.
  */
 export function GuardErrorBoundary() {
+  return (
+    <>
+      <GuardErrorPage />
+      {/* In place of the console's layout, whose main area would mark it. */}
+      <HydrationMark />
+    </>
+  );
+}
+
+function GuardErrorPage() {
   const error = useRouteError();
   if (isGuardRefusal(error)) return <NoPermission />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;

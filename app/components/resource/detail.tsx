@@ -2,30 +2,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { allFormFields, visibleFor, type ExportColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { buttonVariants } from "~/components/ui/button";
-import type { Item, SubData } from "~/resources/types";
+import type { Item } from "~/resources/types";
 import { RecordStatePanel } from "./action-pages";
 import { useResourceT, rowAllows, subHref } from "./i18n";
 import { ImagesGallery } from "./images-view";
-
-/** The sub-page data of one view. */
-export type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
+import { SubPageHeader, type Of } from "./sub-page-header";
 
 const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
-
-/** A sub-page's title and the link back to the list. */
-export function SubPageHeader({ title, back, def }: { title: string; back: string; def: ResourceView }) {
-  const { t } = useResourceT();
-  return (
-    <div className="flex items-center justify-between">
-      <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
-        {title}
-      </h1>
-      <Link to={`${def.page}${back}`} className="text-sm text-primary hover:underline">
-        {t("crud:actions.back")}
-      </Link>
-    </div>
-  );
-}
 
 /** A record's detail page: its fields in groups, its state and history with the record actions, the edit link. */
 export function DetailPage({ def }: { def: ResourceView }) {

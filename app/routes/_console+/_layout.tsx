@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { consoleLoader } from "~/utils/console-layout.server";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { HydrationMark } from "~/components/hydration-mark";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { MOBILE_SIDEBAR_ID, Navbar } from "~/components/layout/navbar";
 import { Sidebar } from "~/components/layout/sidebar";
@@ -88,7 +89,11 @@ export default function ConsoleLayout() {
           <TagsView tabs={data.tabs} />
         </div>
         <main className="flex-1 p-5" data-testid="app-main">
-          <Outlet />
+          {/* Lazily loaded views (~/utils/lazy-view) suspend here: during hydration the server's HTML stays meanwhile. */}
+          <Suspense fallback={null}>
+            <Outlet />
+            <HydrationMark />
+          </Suspense>
         </main>
       </div>
     </div>

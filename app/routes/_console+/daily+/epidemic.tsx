@@ -1,9 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
-
-import { ResourceListPage } from "~/components/resource/list";
-import { ReportPage } from "~/components/report/report-page";
 import { resourceListAction } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
+import { lazyView } from "~/utils/lazy-view";
 import { pageMeta } from "~/utils/meta";
 import { epidemicLoader } from "./__daily.server";
 
@@ -16,6 +14,10 @@ import { epidemicLoader } from "./__daily.server";
 export const loader = epidemicLoader;
 export const action = resourceListAction;
 export const meta = pageMeta;
+
+// The two views, each loaded only when shown: the list with the missing classes, and the roll-up (?view=rollup).
+const ResourceListPage = lazyView(() => import("~/components/resource/list").then((m) => m.ResourceListPage));
+const ReportPage = lazyView(() => import("~/components/report/report-page").then((m) => m.ReportPage));
 
 type Missing = { id: number; name: string; kindergartenId: number }[] | null;
 
