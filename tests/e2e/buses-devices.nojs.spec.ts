@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginHere } from "../fixtures/e2e";
+import { loginHere, expectToast } from "../fixtures/e2e";
 
 /** School buses and devices without JavaScript (issue 11): riders, school-bus attendance, the bus teacher's download, IC card lost. */
 
@@ -13,7 +13,7 @@ test("without JavaScript the kindergarten admin changes a rider's distance (fee 
   const first = page.getByTestId("riders-table").locator("tbody tr").first();
   await first.getByRole("spinbutton").fill("25");
   await first.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByText("已保存乘车安排")).toBeVisible();
+  await expectToast(page, "已保存乘车安排");
   await expect(page.getByTestId("riders-table").locator('[data-testid^="band-"]', { hasText: "20 公里以上" }).first()).toBeVisible();
 
   await page.goto("/student/studentSchoolBusCheck");

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectToast } from "../fixtures/e2e";
 
 /** The same class flow with JavaScript disabled: plain forms, confirmation pages, post/redirect/get. */
 const PASSWORD = "Sunny#2026";
@@ -32,7 +33,7 @@ test("without JavaScript a kindergarten admin creates, edits, filters, exports a
   await page.getByLabel(/^黄敏/).check();
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/kindergarten\/class$/);
-  await expect(page.getByText("班级已创建")).toBeVisible();
+  await expectToast(page, "班级已创建");
   const row = page.getByTestId("resource-row").filter({ hasText: name });
   await expect(row).toContainText("中班");
 
@@ -40,7 +41,7 @@ test("without JavaScript a kindergarten admin creates, edits, filters, exports a
   await expect(page.getByLabel("班级名称")).toHaveValue(name);
   await page.getByLabel("班级名称").fill(`${name}改`);
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("班级已保存")).toBeVisible();
+  await expectToast(page, "班级已保存");
 
   await page.getByTestId("filter-keyword").fill(`${name}改`);
   await page.getByTestId("filter-level").selectOption("middle");
@@ -65,7 +66,7 @@ test("without JavaScript a kindergarten admin creates, edits, filters, exports a
   await expect(page.getByTestId("delete-page")).toContainText(`${name}改`);
   await page.getByTestId("confirm-delete").click();
   await expect(page).toHaveURL(/\/kindergarten\/class\?.*level=middle/);
-  await expect(page.getByText("班级已删除")).toBeVisible();
+  await expectToast(page, "班级已删除");
   await expect(page.getByTestId("empty")).toBeVisible();
 });
 
@@ -76,13 +77,13 @@ test("without JavaScript bulk delete goes through a confirmation page", async ({
   await page.getByLabel("班级名称").fill(name);
   await page.getByLabel("年级").selectOption("pre");
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("班级已创建")).toBeVisible();
+  await expectToast(page, "班级已创建");
   await page.goto(`/kindergarten/class?keyword=${name}`);
   await page.getByTestId("row-select").check();
   await page.getByTestId("bulk-delete").click();
   await expect(page).toHaveURL(/\/kindergarten\/class\/delete\?/);
   await expect(page.getByTestId("bulk-delete-page")).toContainText(name);
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByText("已删除 1 个班级")).toBeVisible();
+  await expectToast(page, "已删除 1 个班级");
   await expect(page.getByTestId("empty")).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectToast, recordToasts } from "../fixtures/e2e";
 
 /** The resource machinery on /kindergarten/class with JavaScript: kindergarten admin 13800000005 (kindergarten 1). */
 const PASSWORD = "Sunny#2026";
@@ -17,6 +18,9 @@ async function login(page: Page, phone: string, password = PASSWORD) {
 }
 
 const unique = () => `E2E${Date.now().toString(36).slice(-5)}`;
+
+// Toasts are recorded as they show: they leave the page after 2 s.
+test.beforeEach(({ page }) => recordToasts(page));
 
 test("a kindergarten admin creates, edits, filters, exports and deletes a class", async ({ page }) => {
   await page.goto("/kindergarten/class");
@@ -38,7 +42,7 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   await page.getByLabel(/^黄敏/).check();
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/kindergarten\/class$/);
-  await expect(page.getByText("班级已创建")).toBeVisible();
+  await expectToast(page, "班级已创建");
   const row = page.getByTestId("resource-row").filter({ hasText: name });
   await expect(row).toContainText("小班");
   await expect(row).toContainText("黄敏");
@@ -50,7 +54,7 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   await page.getByLabel("班级名称").fill(`${name}改`);
   await page.getByLabel("年级").selectOption("senior");
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("班级已保存")).toBeVisible();
+  await expectToast(page, "班级已保存");
 
   // Filter: a plain GET, so the state is in the URL.
   await page.getByTestId("filter-keyword").fill(`${name}改`);
@@ -81,7 +85,7 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   await page.getByTestId("resource-row").first().getByTestId("row-delete").click();
   await expect(page.getByTestId("confirm-dialog")).toContainText(`${name}改`);
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByText("班级已删除")).toBeVisible();
+  await expectToast(page, "班级已删除");
   await expect(page.getByTestId("empty")).toBeVisible();
 });
 
@@ -94,7 +98,7 @@ test("bulk delete asks in a dialog and deletes the selected classes", async ({ p
     await page.getByLabel("班级名称").fill(n);
     await page.getByLabel("年级").selectOption("pre");
     await page.getByTestId("form-submit").click();
-    await expect(page.getByText("班级已创建")).toBeVisible();
+    await expectToast(page, "班级已创建");
   }
   await page.goto(`/kindergarten/class?keyword=${names[0]!.slice(0, -1)}`);
   await expect(page.getByTestId("resource-row")).toHaveCount(2);
@@ -103,7 +107,7 @@ test("bulk delete asks in a dialog and deletes the selected classes", async ({ p
   await page.getByTestId("bulk-delete").click();
   await expect(page.getByTestId("confirm-dialog")).toContainText(names[1]!);
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByText("已删除 2 个班级")).toBeVisible();
+  await expectToast(page, "已删除 2 个班级");
   await expect(page.getByTestId("empty")).toBeVisible();
 });
 

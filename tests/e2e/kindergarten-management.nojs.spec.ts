@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginHere } from "../fixtures/e2e";
+import { loginHere, expectToast } from "../fixtures/e2e";
 
 /** Kindergarten management without JavaScript: plain forms, server-side field messages, server-rendered SVG. */
 
@@ -27,7 +27,7 @@ test("without JavaScript a kindergarten admin fixes a bad MAC address and saves 
   await page.getByLabel("上班时间").fill("08:00");
   await page.getByLabel("下班时间").fill("17:00");
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("打卡设置已保存")).toBeVisible();
+  await expectToast(page, "打卡设置已保存");
   await expect(page.getByLabel("WiFi 名称")).toHaveValue("Galaxy-Office");
 });
 
@@ -48,7 +48,7 @@ test("without JavaScript the super admin edits a kindergarten and sees the stati
   await page.getByLabel("版本").selectOption("standard");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/kindergarten\/kindergarten$/);
-  await expect(page.getByText("已保存")).toBeVisible();
+  await expectToast(page, "已保存");
   await expect(page.getByTestId("resource-row").filter({ hasText: "SUN003" })).toContainText("标准版");
   // Round trips without JavaScript keep the Chinese name intact (no stray bytes from the SSR stream).
   await expect(page.getByTestId("resource-row").filter({ hasText: "SUN003" }).getByRole("link").first()).toHaveText("阳光幼儿园（浦东园）");

@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, loginHere } from "../fixtures/e2e";
+import { hydrated, loginHere, expectToast, recordToasts } from "../fixtures/e2e";
 
 /**
  * Kindergarten management with JavaScript: the kindergarten admin's punch-in setting (a bad MAC address
  * is named on its field, the fixed form saves with a toast), the super admin edits a kindergarten and
  * reads the statistics, and edits a kindergarten's optional functions.
  */
+
+// Toasts are recorded as they show: they leave the page after 2 s.
+test.beforeEach(({ page }) => recordToasts(page));
 
 test("a kindergarten admin edits the punch-in setting: a bad MAC address is named, the fix saves", async ({ page }) => {
   await page.goto("/kindergarten/punch_setting");
@@ -30,7 +33,7 @@ test("a kindergarten admin edits the punch-in setting: a bad MAC address is name
   await page.getByLabel("上班时间").fill("08:30");
   await page.getByLabel("下班时间").fill("17:30");
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("打卡设置已保存")).toBeVisible();
+  await expectToast(page, "打卡设置已保存");
   await expect(page.getByLabel("MAC 地址")).toHaveValue("a4:5e:60:d1:22:01\n00:11:22:33:44:aa");
   await expect(page.getByLabel("上班时间")).toHaveValue("08:30");
 
@@ -64,7 +67,7 @@ test("the super admin edits a kindergarten and reads the statistics", async ({ p
   await page.getByLabel("区县").fill("海淀区（中关村）");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/kindergarten\/kindergarten$/);
-  await expect(page.getByText("已保存")).toBeVisible();
+  await expectToast(page, "已保存");
   const saved = page.getByTestId("resource-row").filter({ hasText: "SUN002" });
   await expect(saved).toContainText("2027-12-31");
   await expect(saved).toContainText("海淀区（中关村）");
@@ -93,6 +96,6 @@ test("the super admin edits a kindergarten's optional functions", async ({ page 
   await page.getByLabel("托育", { exact: true }).check();
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/kindergarten\/optionalFunction$/);
-  await expect(page.getByText("“阳光幼儿园（浦东园）”的可选功能已保存")).toBeVisible();
+  await expectToast(page, "“阳光幼儿园（浦东园）”的可选功能已保存");
   await expect(page.getByTestId("of-row-3")).toContainText("1");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginHere } from "../fixtures/e2e";
+import { loginHere, expectToast } from "../fixtures/e2e";
 
 /** Students section without JavaScript: attendance correction and month grid, leave-note review, the manual in English. */
 
@@ -12,7 +12,7 @@ test("without JavaScript the kindergarten admin corrects a child's attendance, s
   await row.locator("select[name=status]").selectOption("late");
   await row.locator("input[name=remark]").fill("补录");
   await row.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByText("考勤已保存")).toBeVisible();
+  await expectToast(page, "考勤已保存");
   await expect(page.locator('[data-testid^="att-row-"]').first()).toContainText("迟到");
   await expect(page.getByTestId("attendance-changes")).toContainText("补录");
   // A future day is refused with the field's message, nothing changes.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginHere } from "../fixtures/e2e";
+import { loginHere, expectToast } from "../fixtures/e2e";
 
 /**
  * Tuition and assessment without JavaScript: finance generates a class's bills; the parent pays his announced bill
@@ -73,6 +73,6 @@ test("without JavaScript a teacher may not open the bills; she scores her child'
   await expect(page).toHaveURL(/\/student\/studentAssessments\/\d+\/score$/);
   await page.getByTestId("score-form").locator("input[type=number]").first().fill("3");
   await page.getByTestId("score-save").click();
-  await expect(page.getByText("评分已保存")).toBeVisible();
+  await expectToast(page, "评分已保存");
   await expect(page.getByTestId("progress-chart")).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectToast } from "../fixtures/e2e";
 
 /** User management with JavaScript disabled: plain forms, confirmation pages, post/redirect/get. */
 const PASSWORD = "Sunny#2026";
@@ -92,7 +93,7 @@ test("without JavaScript a super admin saves a push notification as a draft and 
   await page.getByLabel("指定人员（手机号）").fill("13800000004");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/user\/push$/);
-  await expect(page.getByText("草稿已保存")).toBeVisible();
+  await expectToast(page, "草稿已保存");
   const row = page.getByTestId("resource-row").filter({ hasText: title });
   await expect(row).toContainText("草稿");
   await row.getByTestId("row-send").click();

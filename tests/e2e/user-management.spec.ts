@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { expectToast, recordToasts } from "../fixtures/e2e";
 
 /** User management with JavaScript: bindings, the user list (export, create, enable/disable), push notifications. */
 const PASSWORD = "Sunny#2026";
@@ -13,6 +14,9 @@ async function login(page: Page, phone: string, password = PASSWORD) {
   await page.getByTestId("login-submit").click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+// Toasts are recorded as they show: they leave the page after 2 s.
+test.beforeEach(({ page }) => recordToasts(page));
 
 test("a kindergarten admin binds a parent to a student; a duplicate is refused with a clear message", async ({ page }) => {
   await page.goto("/user/studentParent");
@@ -100,7 +104,7 @@ test("a kindergarten admin creates a user (field messages first), disables and r
   await page.getByLabel("默认角色").selectOption("3");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/user\/userAdministration$/);
-  await expect(page.getByText("用户已创建")).toBeVisible();
+  await expectToast(page, "用户已创建");
 
   await page.getByTestId("filter-keyword").fill(phone);
   await page.getByTestId("filter-submit").click();
@@ -127,7 +131,7 @@ test("a super admin saves a push notification as a draft and sends it", async ({
   await page.getByLabel("标题").fill(title);
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/user\/push$/);
-  await expect(page.getByText("草稿已保存")).toBeVisible();
+  await expectToast(page, "草稿已保存");
   const row = page.getByTestId("resource-row").filter({ hasText: title });
   await expect(row).toContainText("草稿");
 
@@ -143,7 +147,7 @@ test("a super admin saves a push notification as a draft and sends it", async ({
   await page.getByLabel("内容").fill("明天上午九点开家长会");
   await page.getByTestId("field-roleIds").getByLabel("家长", { exact: true }).check();
   await page.getByTestId("form-submit").click();
-  await expect(page.getByText("草稿已保存")).toBeVisible();
+  await expectToast(page, "草稿已保存");
   await page.getByTestId("resource-row").filter({ hasText: title }).getByTestId("row-send").click();
   await page.getByTestId("confirm-send").click();
   await expect(page).toHaveURL(/\/user\/push$/);
