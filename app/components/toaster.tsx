@@ -48,12 +48,13 @@ function ToastArea({ toast }: { toast: ToastView | null | undefined }) {
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState<ToastView | null>(toast ?? null);
 
+  useEffect(() => setVisible(toast ?? null), [toast]);
+  // The 2 s count from when the toast is drawn, not from when it arrived (a busy page draws it a moment later).
   useEffect(() => {
-    setVisible(toast ?? null);
-    if (!toast) return;
+    if (!visible) return;
     const timer = window.setTimeout(() => setVisible(null), TOAST_MS);
     return () => window.clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
 
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex justify-center px-4">

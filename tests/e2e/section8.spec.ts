@@ -25,8 +25,9 @@ test("a toast lasts 2 seconds", async ({ page }) => {
   await expect(page.getByTestId("toast")).toContainText(TEXT.msg500);
   const ms = await lifetime();
   console.log(`[section8] toast lifetime with JavaScript: ${ms} ms`);
+  // Counted from when it is drawn; a busy browser may remove it a little late, never early.
   expect(ms).toBeGreaterThanOrEqual(1950);
-  expect(ms).toBeLessThan(2300);
+  expect(ms).toBeLessThan(2500);
   rig.misbehave(null);
 });
 
