@@ -31,6 +31,8 @@ test("a kindergarten admin creates, edits, filters, exports and deletes a class"
   // Create: the missing name is reported on the field, in Chinese.
   await page.getByTestId("create-button").click();
   await expect(page).toHaveURL(/\/kindergarten\/class\/new/);
+  // The address changes before the new page is drawn (a transition): the list's own "年级" filter may still be there.
+  await expect(page.getByTestId("resource-form")).toBeVisible();
   await hydrated(page);
   await page.getByLabel("年级").selectOption("junior");
   await page.getByTestId("form-submit").click();

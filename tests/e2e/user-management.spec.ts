@@ -24,6 +24,8 @@ test("a kindergarten admin binds a parent to a student; a duplicate is refused w
   await expect(page).toHaveURL(/\/user\/studentParent$/);
   await page.getByTestId("create-button").click();
   await expect(page).toHaveURL(/\/user\/studentParent\/new/);
+  // The address changes before the new page is drawn (a transition): wait for the form itself.
+  await expect(page.getByTestId("resource-form")).toBeVisible();
   await hydrated(page);
   const student = page.getByLabel("学生", { exact: true });
   const options = await student.locator("option").allTextContents();
@@ -143,6 +145,7 @@ test("a super admin saves a push notification as a draft and sends it", async ({
 
   await page.goto("/user/push");
   await page.getByTestId("resource-row").filter({ hasText: title }).getByTestId("row-edit").click();
+  await expect(page.getByTestId("resource-form")).toBeVisible();
   await hydrated(page);
   await page.getByLabel("内容").fill("明天上午九点开家长会");
   await page.getByTestId("field-roleIds").getByLabel("家长", { exact: true }).check();
