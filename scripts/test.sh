@@ -18,42 +18,45 @@ fi
 note "Building the console"
 npx remix build >/dev/null || { echo "[test] build failed"; npx remix build; exit 1; }
 
-note "Type check"
-if npx tsc --noEmit; then echo "typecheck passed"; else echo "typecheck FAILED"; failures=$((failures+1)); fi
-
-note "Lint (ESLint, then Prettier --check)"
-if npm run --silent lint; then echo "lint passed"; else echo "lint FAILED (scripts/format-all.sh fixes formatting)"; failures=$((failures+1)); fi
-
-# 2. vitest: unit suites (each file in its own module graph: some change the environment), then the API suites on
-# embedded SQLite, and beside them (3.) the API suites again on PostgreSQL. The API suites run in one module graph
-# (--no-isolate: each starts its own server on its own database copy; importing the API once instead of per file
-# halves their time). The two runs fill the two cores; they share nothing (temporary directories, random ports, one
-# fresh PostgreSQL database per suite). The PostgreSQL run's output is printed after the SQLite run's, whole.
-pg_log="$results/vitest-postgres.log"
-pg_pid=""
-if bash scripts/ensure-postgres.sh; then
-  TEST_DATABASE=postgres npx vitest run tests/api --no-isolate --reporter=default --reporter=json \
-    --outputFile="$results/vitest-postgres.json" >"$pg_log" 2>&1 &
-  pg_pid=$!
-elif [ "${CI:-}" = "true" ]; then
-  note "PostgreSQL is not reachable on 127.0.0.1:5432 and could not be started: FAILING (CI requires it)"
-  failures=$((failures+1))
-else
-  note "SKIPPED the PostgreSQL run: no server on 127.0.0.1:5432 (start one to include it; CI requires it)"
-fi
+# 2. Two lanes, one per core, that share nothing (temporary directories, random ports, one fresh PostgreSQL database
+# per suite):
+#   - the type check, lint, then the API suites on PostgreSQL (3.), in the background, printed whole afterwards;
+#   - the vitest unit suites (each file in its own module graph: some change the environment), then the API suites
+#     on embedded SQLite.
+# The API suites run in one module graph (--no-isolate: each starts its own server on its own database copy;
+# importing the API once instead of per file halves their time).
+lane_log="$results/lane-checks.log"
+lane_status="$results/lane-checks.status"
+checks_lane() {
+  local f=0
+  printf '\n[test] Type check\n'
+  if npx tsc --noEmit; then echo "typecheck passed"; else echo "typecheck FAILED"; f=$((f+1)); fi
+  printf '\n[test] Lint (ESLint, then Prettier --check)\n'
+  if npm run --silent lint; then echo "lint passed"; else echo "lint FAILED (scripts/format-all.sh fixes formatting)"; f=$((f+1)); fi
+  if bash scripts/ensure-postgres.sh; then
+    printf '\n[test] vitest (API on PostgreSQL)\n'
+    TEST_DATABASE=postgres npx vitest run tests/api --no-isolate --reporter=default --reporter=json \
+      --outputFile="$results/vitest-postgres.json" || f=$((f+1))
+  elif [ "${CI:-}" = "true" ]; then
+    printf '\n[test] PostgreSQL is not reachable on 127.0.0.1:5432 and could not be started: FAILING (CI requires it)\n'
+    f=$((f+1))
+  else
+    printf '\n[test] SKIPPED the PostgreSQL run: no server on 127.0.0.1:5432 (start one to include it; CI requires it)\n'
+  fi
+  echo "$f" >"$lane_status"
+}
+checks_lane >"$lane_log" 2>&1 &
+lane_pid=$!
 
 note "vitest (unit)"
 npx vitest run tests/unit contract --reporter=default --reporter=json --outputFile="$results/vitest-unit.json" || failures=$((failures+1))
 note "vitest (API on SQLite)"
 npx vitest run tests/api --no-isolate --reporter=default --reporter=json --outputFile="$results/vitest-sqlite.json" || failures=$((failures+1))
 
-if [ -n "$pg_pid" ]; then
-  pg_status=0
-  wait "$pg_pid" || pg_status=$?
-  note "vitest (API on PostgreSQL), run beside the SQLite one"
-  cat "$pg_log"
-  [ "$pg_status" = 0 ] || failures=$((failures+1))
-fi
+wait "$lane_pid"
+note "Type check, lint and the API suites on PostgreSQL (run beside the above)"
+cat "$lane_log"
+failures=$((failures + $(cat "$lane_status" 2>/dev/null || echo 1)))
 
 # 4. Playwright end-to-end in Chromium (the config starts the API and console on test ports).
 if bash scripts/ensure-chromium.sh; then

@@ -9,8 +9,8 @@ import { login, phoneOf } from "../fixtures/e2e";
  * visited as a demo account that may see it (kindergarten 1: every show-flag on, every hide-flag off),
  * plus the sub-pages its list offers (every create form and detail page; the delete confirmation
  * and import pages, one component each, once per test) and the public pages, in Chinese (default) and in English (the `lng` cookie the language switch sets).
- * Each page must hydrate, have no serious or critical axe-core violation (checked in one of the two languages, see
- * `axeTurn`), and in English its chrome must hold no Han character and no CJK punctuation.
+ * Each page must hydrate and have no serious or critical axe-core violation (both checked in one of the two languages,
+ * see `axeTurn`), and in English its chrome must hold no Han character and no CJK punctuation.
  *
  * Chrome vs data: every text node and every aria-label / title / placeholder / alt of the document
  * (the document title too) is chrome, except what shows data values: table body cells, detail values
@@ -124,8 +124,9 @@ async function check(page: Page, path: string, lang: Lang, { axe = true, loaded 
   const code = loaded ? status : ((await page.goto(path))?.status() ?? 0);
   const problems: string[] = [];
   if (code >= 400 && !/^\/40[14]$/.test(path)) problems.push(`HTTP ${code}`);
-  // With JavaScript every page hydrates (a script error leaves it a plain document: the statistics page once did).
-  if (test.info().project.use.javaScriptEnabled !== false && code < 400) {
+  // With JavaScript every page hydrates (a script error leaves it a plain document: the statistics page once did);
+  // checked with axe, i.e. in one of the two languages (the scripts are the same in both).
+  if (axe && test.info().project.use.javaScriptEnabled !== false && code < 400) {
     const ok = await page
       .locator("html[data-hydrated]")
       .waitFor({ state: "attached", timeout: 5_000 })
@@ -160,7 +161,7 @@ async function subPages(page: Page, seen: Set<string>): Promise<string[]> {
 /**
  * The Chinese and the English test of a chunk visit the same pages in the same order; axe runs on each page in one of
  * the two (Chinese on the 1st, 3rd… page, English on the 2nd, 4th…), so every page is checked once and both languages
- * are, while hydration and (in English) the chrome's language are checked on every page. axe is most of the crawl's time.
+ * are, while (in English) the chrome's language is checked on every page. axe is most of the crawl's time.
  */
 const axeTurn = (n: number, lang: Lang) => n % 2 === (lang === "zh" ? 0 : 1);
 
