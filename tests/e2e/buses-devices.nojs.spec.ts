@@ -21,7 +21,7 @@ test("without JavaScript the kindergarten admin changes a rider's distance (fee 
   const row = trip.locator('tbody tr:not(:has([data-testid="on-leave"]))').first();
   await row.getByLabel("时间", { exact: true }).fill("07:31");
   await row.getByRole("button", { name: "上车" }).click();
-  await expect(page.getByText("已记录")).toBeVisible();
+  await expectToast(page, "已记录");
   await expect(page.getByTestId("trip-morning").getByText("07:31").first()).toBeVisible();
 });
 

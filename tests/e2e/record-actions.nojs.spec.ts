@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginHere } from "../fixtures/e2e";
+import { loginHere, expectToast } from "../fixtures/e2e";
 
 /** Record actions without JavaScript: the confirmation page (question, comment, CSRF), post/redirect/get with a toast. */
 
@@ -15,9 +15,9 @@ test("without JavaScript a kindergarten admin disables a user on the confirmatio
   await page.getByTestId("action-comment").fill("离职");
   await page.getByTestId("confirm-disable").click();
   await expect(page).toHaveURL(/\/user\/userAdministration\?keyword=13800000012$/);
-  await expect(page.getByText("已停用 1 个用户")).toBeVisible();
+  await expectToast(page, "已停用 1 个用户");
   await page.getByTestId("resource-row").getByTestId("row-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
   // Its own row offers neither; an undeclared verb is not a page.
   await page.goto("/user/userAdministration?keyword=13800000005");
   await expect(page.getByTestId("resource-row").getByTestId("row-disable")).toHaveCount(0);
@@ -39,24 +39,24 @@ test("without JavaScript bulk disable goes through its confirmation page; a pair
   await page.getByTestId("action-comment").fill("停运");
   await page.getByTestId("confirm-bulk-disable").click();
   await expect(page).toHaveURL(/\/user\/userAdministration\?keyword=136001$/);
-  await expect(page.getByText("已停用 2 个用户")).toBeVisible();
+  await expectToast(page, "已停用 2 个用户");
   await expect(a.getByTestId("row-enable")).toBeVisible();
 
   // A enabled again (row action), B still disabled: the page warns, the API refuses the pair (409), nothing changes.
   await a.getByTestId("row-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
   await a.getByTestId("row-select").check();
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-disable").click();
   await expect(page.getByTestId("bulk-wrong-state")).toBeVisible();
   await page.getByTestId("confirm-bulk-disable").click();
-  await expect(page.getByText(/当前为停用；停用需要启用/)).toBeVisible();
+  await expectToast(page, /当前为停用；停用需要启用/);
   await expect(a.getByTestId("row-disable")).toBeVisible();
   await expect(b.getByTestId("row-enable")).toBeVisible();
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-enable").click();
   await page.getByTestId("confirm-bulk-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
   await expect(b.getByTestId("row-disable")).toBeVisible();
   // Only declared bulk verbs are confirmation pages.
   expect((await page.goto("/user/userAdministration/explode?ids=1"))?.status()).toBe(404);

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, loginHere } from "../fixtures/e2e";
+import { hydrated, loginHere, expectToast, recordToasts } from "../fixtures/e2e";
 
 /** Record actions with JavaScript: the dialog (with comment), the toast, the detail page's badge and history. */
+
+// Toasts are recorded as they show: they leave the page after 2 s.
+test.beforeEach(({ page }) => recordToasts(page));
 
 test("a super admin sends a push draft through the confirmation dialog; the detail page shows the state and history", async ({ page }) => {
   await page.goto("/user/push/new");
@@ -20,7 +23,7 @@ test("a super admin sends a push draft through the confirmation dialog; the deta
   await expect(dialog).toContainText(title);
   await dialog.getByTestId("action-comment").fill("家长会通知");
   await dialog.getByTestId("confirm-send").click();
-  await expect(page.getByText(/已发送给 1 人/)).toBeVisible();
+  await expectToast(page, /已发送给 1 人/);
   await expect(page.getByTestId("resource-row").filter({ hasText: title }).getByTestId("row-send")).toHaveCount(0);
   await page.getByTestId("resource-row").filter({ hasText: title }).getByTestId("row-view").click();
   await expect(page.getByTestId("state-badge")).toHaveText("已发送");
@@ -37,9 +40,9 @@ test("a kindergarten admin disables a user in the dialog and enables her again; 
   await expect(row).toHaveCount(1);
   await row.getByTestId("row-disable").click();
   await page.getByTestId("confirm-dialog").getByTestId("confirm-disable").click();
-  await expect(page.getByText("已停用 1 个用户")).toBeVisible();
+  await expectToast(page, "已停用 1 个用户");
   await page.getByTestId("resource-row").getByTestId("row-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
 
   await page.getByTestId("filter-keyword").fill("13800000005");
   await page.getByTestId("filter-submit").click();
@@ -64,26 +67,26 @@ test("bulk record actions: a kindergarten admin disables two users from the bulk
   const dialog = page.getByTestId("confirm-dialog");
   await expect(dialog.getByTestId("bulk-selection").locator("li")).toHaveCount(2);
   await dialog.getByTestId("confirm-bulk-disable").click();
-  await expect(page.getByText("已停用 2 个用户")).toBeVisible();
+  await expectToast(page, "已停用 2 个用户");
   await expect(a.getByTestId("row-enable")).toBeVisible();
   await expect(b.getByTestId("row-enable")).toBeVisible();
 
   // A enabled again, B still disabled: "disable" of the pair is one request, refused (409) and nothing changes.
   await a.getByTestId("row-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
   await a.getByTestId("row-select").check();
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-disable").click();
   await expect(dialog.getByTestId("bulk-wrong-state")).toBeVisible();
   await dialog.getByTestId("confirm-bulk-disable").click();
-  await expect(page.getByText(/当前为停用；停用需要启用/)).toBeVisible();
+  await expectToast(page, /当前为停用；停用需要启用/);
   await expect(a.getByTestId("row-disable")).toBeVisible();
   await expect(b.getByTestId("row-enable")).toBeVisible();
   // Bulk enable of B puts the data back.
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-enable").click();
   await dialog.getByTestId("confirm-bulk-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
   await expect(b.getByTestId("row-disable")).toBeVisible();
 
   // Rows she may not act on (a super admin's) offer no bulk action.

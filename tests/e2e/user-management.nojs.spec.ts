@@ -25,7 +25,7 @@ test("without JavaScript a kindergarten admin binds a parent to a student and re
   await page.getByLabel("关系", { exact: true }).selectOption("grandmother");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/user\/studentParent$/);
-  await expect(page.getByText("绑定成功")).toBeVisible();
+  await expectToast(page, "绑定成功");
 
   await page.getByTestId("filter-keyword").fill("13800000004");
   await page.getByLabel("关系").selectOption("grandmother");
@@ -39,7 +39,7 @@ test("without JavaScript a kindergarten admin binds a parent to a student and re
   await row.getByTestId("row-delete").click();
   await expect(page.getByTestId("delete-page")).toBeVisible();
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByText("已解除绑定")).toBeVisible();
+  await expectToast(page, "已解除绑定");
   await expect(page).toHaveURL(/relationship=grandmother/);
   await expect(page.getByTestId("empty")).toBeVisible();
 });
@@ -65,10 +65,10 @@ test("without JavaScript a kindergarten admin exports the user list and disables
   await page.getByTestId("bulk-disable").click();
   await expect(page.getByTestId("bulk-disable-page").getByTestId("bulk-selection").locator("li")).toHaveCount(1);
   await page.getByTestId("confirm-bulk-disable").click();
-  await expect(page.getByText("已停用 1 个用户")).toBeVisible();
+  await expectToast(page, "已停用 1 个用户");
   await expect(page).toHaveURL(/roleId=7/);
   await page.getByTestId("resource-row").first().getByTestId("row-enable").click();
-  await expect(page.getByText("已启用 1 个用户")).toBeVisible();
+  await expectToast(page, "已启用 1 个用户");
 
   // Password reset with a generated password, shown once.
   await page.getByTestId("resource-row").first().getByTestId("row-password").click();
@@ -99,7 +99,7 @@ test("without JavaScript a super admin saves a push notification as a draft and 
   await row.getByTestId("row-send").click();
   await expect(page.getByTestId("send-page")).toContainText(title);
   await page.getByTestId("confirm-send").click();
-  await expect(page.getByText(/已发送给 \d+ 人/)).toBeVisible();
+  await expectToast(page, /已发送给 \d+ 人/);
   await expect(page.getByTestId("resource-row").filter({ hasText: title })).toContainText("已发送");
   await page.getByTestId("filter-status").selectOption("sent");
   await page.getByTestId("filter-submit").click();

@@ -37,7 +37,7 @@ test("a kindergarten admin binds a parent to a student; a duplicate is refused w
   await page.getByLabel("关系", { exact: true }).selectOption("mother");
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/user\/studentParent$/);
-  await expect(page.getByText("绑定成功")).toBeVisible();
+  await expectToast(page, "绑定成功");
 
   await page.getByTestId("filter-keyword").fill("13800000004");
   await page.getByTestId("filter-submit").click();
@@ -63,7 +63,7 @@ test("a kindergarten admin binds a parent to a student; a duplicate is refused w
   await hydrated(page);
   await row.getByTestId("row-delete").click();
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByText("已解除绑定")).toBeVisible();
+  await expectToast(page, "已解除绑定");
   await expect(row).toHaveCount(0);
 });
 
