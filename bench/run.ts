@@ -37,7 +37,7 @@ import { gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "../contract/crypto";
 import { openDb } from "../api/db/index";
-import { chunkImports, isLazyView, lazyViewNames } from "../scripts/lazy-views";
+import { largestViewBytes, lazyViewNames } from "../scripts/lazy-views";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TMP = join(ROOT, "bench", ".tmp");
@@ -323,21 +323,12 @@ async function assetBytes(kind: string, page: string, cookie?: string): Promise<
     else js += a.bytes;
   }
   // The page's view, where its route loads views lazily: the largest one, with the modules it adds.
-  const views = [...urls].flatMap((u) => chunkImports(gz.get(u)!.text, true)).filter((u) => isLazyView(u, LAZY_VIEWS));
-  let viewBytes = 0;
-  for (const v of new Set(views)) {
-    const added = new Set<string>();
-    const walk = async (u: string) => {
-      if (urls.has(u) || added.has(u)) return;
-      added.add(u);
-      for (const i of chunkImports((await fetchAsset(u)).text, false)) await walk(i);
-    };
-    await walk(v);
-    viewBytes = Math.max(
-      viewBytes,
-      [...added].reduce((sum, u) => sum + gz.get(u)!.bytes, 0),
-    );
-  }
+  const viewBytes = await largestViewBytes(
+    urls,
+    LAZY_VIEWS,
+    async (u) => (await fetchAsset(u)).text,
+    async (u) => (await fetchAsset(u)).bytes,
+  );
   js += viewBytes;
   return { kind, page: page.split("?")[0]!, js, css, files: urls.size };
 }

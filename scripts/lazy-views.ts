@@ -20,14 +20,43 @@ export function lazyViewNames(appDir: string): Set<string> {
 }
 
 /** The build's chunks a built module imports: statically, or (dynamic) by `import("…")`. */
-export const chunkImports = (text: string, dynamic: boolean) =>
+const chunkImports = (text: string, dynamic: boolean) =>
   [...text.matchAll(dynamic ? /import\(\s*"(\/build\/[^"]+)"\s*\)/g : /(?:from|import)\s*"(\/build\/[^"]+)"/g)].map((m) => m[1]!);
 
 /** Whether a built chunk's URL is one of the lazily loaded views. */
-export const isLazyView = (url: string, names: Set<string>) =>
+const isLazyView = (url: string, names: Set<string>) =>
   names.has(
     url
       .split("/")
       .pop()!
       .replace(/-[A-Z0-9]+\.js$/, ""),
   );
+
+/**
+ * The gzipped bytes the largest lazily loaded view adds to a page whose modules are `files` (0 when its route loads
+ * none): the view's chunk and the chunks it imports that the page does not already load. `text` and `size` read a
+ * built chunk (from disk, or from the console over HTTP).
+ */
+export async function largestViewBytes(
+  files: ReadonlySet<string>,
+  names: Set<string>,
+  text: (url: string) => string | Promise<string>,
+  size: (url: string) => number | Promise<number>,
+): Promise<number> {
+  const views = new Set<string>();
+  for (const f of files) for (const u of chunkImports(await text(f), true)) if (isLazyView(u, names)) views.add(u);
+  let largest = 0;
+  for (const view of views) {
+    const added = new Set<string>();
+    const walk = async (u: string): Promise<void> => {
+      if (files.has(u) || added.has(u)) return;
+      added.add(u);
+      for (const i of chunkImports(await text(u), false)) await walk(i);
+    };
+    await walk(view);
+    let bytes = 0;
+    for (const u of added) bytes += await size(u);
+    largest = Math.max(largest, bytes);
+  }
+  return largest;
+}
