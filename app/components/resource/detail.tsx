@@ -6,9 +6,7 @@ import type { Item } from "~/resources/types";
 import { RecordStatePanel } from "./action-pages";
 import { useResourceT, rowAllows, subHref } from "./i18n";
 import { ImagesGallery } from "./images-view";
-import { SubPageHeader, type Of } from "./sub-page-header";
-
-const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
+import { SUB_PAGE_CARD as card, SubPageHeader, type Of } from "./sub-page-header";
 
 /** A record's detail page: its fields in groups, its state and history with the record actions, the edit link. */
 export function DetailPage({ def }: { def: ResourceView }) {

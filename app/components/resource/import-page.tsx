@@ -5,9 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import type { FormActionData } from "~/resources/types";
 import { useResourceT } from "./i18n";
-import { SubPageHeader as Header, type Of } from "./sub-page-header";
-
-const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
+import { SUB_PAGE_CARD as card, SubPageHeader as Header, type Of } from "./sub-page-header";
 
 /** Import: template download, file upload (multipart, works without JavaScript), the API's row report. */
 export function ImportPage({ def }: { def: ResourceView }) {

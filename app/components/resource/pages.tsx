@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import type { BulkActionData, RecordActionData, SubData } from "~/resources/types";
 import { lazyView } from "~/utils/lazy-view";
 import { useResourceT } from "./i18n";
-import { SubPageHeader as Header, type Of } from "./sub-page-header";
+import { SUB_PAGE_CARD as card, SubPageHeader as Header, type Of } from "./sub-page-header";
 
 // Each view's code is loaded when it is shown (the form's fields, the detail, the actions' pages, the import).
 const ResourceFormPage = lazyView(() => import("./form").then((m) => m.ResourceFormPage));
@@ -13,8 +13,6 @@ const DetailPage = lazyView(() => import("./detail").then((m) => m.DetailPage));
 const RecordActionPage = lazyView(() => import("./action-pages").then((m) => m.RecordActionPage));
 const BulkActionPage = lazyView(() => import("./action-pages").then((m) => m.BulkActionPage));
 const ImportPage = lazyView(() => import("./import-page").then((m) => m.ImportPage));
-
-const card = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
 
 /** The delete confirmation page (the no-JavaScript path; the list opens a dialog instead). */
 function DeletePage({ def }: { def: ResourceView }) {

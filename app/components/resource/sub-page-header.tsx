@@ -3,6 +3,9 @@ import type { ResourceView } from "@contract/resource-view";
 import type { SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
 
+/** The white card a sub-page's body sits in. */
+export const SUB_PAGE_CARD = "space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100";
+
 /** The sub-page data of one view. */
 export type Of<V extends SubData["view"]> = SubData extends infer S ? (S extends { view: infer W } ? (V extends W ? S : never) : never) : never;
 
