@@ -41,13 +41,20 @@ export const tokenReplySchema = userInfoSchema.extend({ token: z.string().min(1)
 export type TokenReply = z.infer<typeof tokenReplySchema>;
 
 /** Paged list replies: `currentPage`/`pageSize` in, this out. */
-export const pageSchema = <T extends z.ZodTypeAny>(item: T) =>
+const makePageSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     list: z.array(item),
     total: z.number().int(),
     currentPage: z.number().int(),
     pageSize: z.number().int(),
   });
+const pageSchemas = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+/** A page of items; made once per item schema (zod compiles a schema's fast path on its first parse). */
+export const pageSchema = <T extends z.ZodTypeAny>(item: T): ReturnType<typeof makePageSchema<T>> => {
+  let schema = pageSchemas.get(item) as ReturnType<typeof makePageSchema<T>> | undefined;
+  if (!schema) pageSchemas.set(item, (schema = makePageSchema(item)));
+  return schema;
+};
 export const MAX_PAGE_SIZE = 10000;
 
 /** Kindergarten list item (section 3), e.g. the navbar switcher list. */

@@ -53,8 +53,16 @@ const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
 
 const actorOf = (user: SessionUser): Actor => ({ userId: user.info.userId, roleId: user.info.roleId });
 
-/** The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). */
-export const rowSchema = (def: ResourceDefinition) =>
+/**
+ * The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). Made once per
+ * definition: zod compiles a schema's fast path on its first parse, which a schema made per request pays every time.
+ */
+export const rowSchema = (def: ResourceDefinition) => {
+  let schema = rowSchemas.get(def);
+  if (!schema) rowSchemas.set(def, (schema = makeRowSchema(def)));
+  return schema;
+};
+const makeRowSchema = (def: ResourceDefinition) =>
   def.item.extend({
     actions: z.record(z.string(), z.boolean()).optional(),
     // Record actions' transitions (api/resources/engine/actions.ts historyOf), on item replies.
@@ -72,6 +80,7 @@ export const rowSchema = (def: ResourceDefinition) =>
       )
       .optional(),
   });
+const rowSchemas = new WeakMap<ResourceDefinition, ReturnType<typeof makeRowSchema>>();
 
 /**
  * What the user may do with a row: as the API reports it; from the same contract rule (rowActionsFor) when an
