@@ -1,8 +1,6 @@
-import { PassThrough, Transform } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { resources } from "./locales.server";
 import { answerForeignOriginsInActions } from "./utils/csrf.server";
@@ -21,22 +19,28 @@ answerForeignOriginsInActions();
  * browser then shows U+0000 inside text and form values, and a form posted without JavaScript saves
  * them. A zero byte is never part of valid UTF-8 HTML here (JSON escapes U+0000), so drop them.
  */
-function withoutZeroBytes() {
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((b) => b !== 0)) : chunk);
-    },
-  });
+function withoutZeroBytes(html: Buffer): Uint8Array<ArrayBuffer> {
+  const clean = html.includes(0) ? Buffer.from(html.filter((b) => b !== 0)) : html;
+  return new Uint8Array(clean.buffer as ArrayBuffer, clean.byteOffset, clean.byteLength);
 }
 
+/**
+ * The document is rendered whole and sent as one body. Nothing here suspends on the server (no deferred data; lazy
+ * views load synchronously there, app/utils/lazy-view.ts), so streaming sent the same bytes at the same moment, only
+ * in some 30 pieces, each through three streams and the compressor on its own (about 1 ms of every page).
+ */
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const lng = await getLocale(request);
-
   const nonce = createNonce();
-  const callbackName = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider language={lng} resources={resources[lng]}>
@@ -44,28 +48,27 @@ export default async function handleRequest(request: Request, responseStatusCode
         </TranslationProvider>
       </NonceProvider>,
       {
-        [callbackName]: () => {
-          shellRendered = true;
-          const body = new PassThrough();
-          const clean = withoutZeroBytes();
-          body.pipe(clean);
-          const stream = createReadableStreamFromReadable(clean);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setSecurityHeaders(responseHeaders, request, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Log on the server only; the browser never sees a stack trace.
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    sink.on("finish", () => {
+      clearTimeout(timer);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      setSecurityHeaders(responseHeaders, request, nonce);
+      resolve(new Response(withoutZeroBytes(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+    });
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
