@@ -28,6 +28,7 @@ function lookup(bundle: Bundle | undefined, key: string): string | undefined {
 }
 
 function interpolate(text: string, values: Record<string, unknown>): string {
+  if (!text.includes("{{")) return text; // most texts have no placeholder: skip the pattern
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
     const value = values[name];
     return value === undefined || value === null ? whole : String(value);

@@ -50,16 +50,36 @@ export function seal(value: unknown, secrets: string[]): string {
   return SEALED + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
+/**
+ * Recently opened cookies, sealed text → plain JSON: the loaders of one page each open the same cookie, and a decipher
+ * costs more than the rest of reading it. Only text that opened (its tag checked) is kept; each read parses afresh.
+ */
+const opened = new Map<string, string>();
+const OPENED_MAX = 1000;
+
 /** The value of a sealed string, or null when no secret opens it (tampered, foreign or outdated). */
 export function unseal(sealed: unknown, secrets: string[]): unknown {
   if (typeof sealed !== "string" || !sealed.startsWith(SEALED)) return null;
+  const key = `${secrets.join(",")}|${sealed}`;
+  const known = opened.get(key);
+  if (known !== undefined) return JSON.parse(known);
+  const plain = openSealed(sealed, secrets);
+  if (plain === null) return null;
+  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+  opened.set(key, plain);
+  return JSON.parse(plain);
+}
+
+function openSealed(sealed: string, secrets: string[]): string | null {
   const raw = Buffer.from(sealed.slice(SEALED.length), "base64url");
   if (raw.length < 29) return null;
   for (const secret of secrets) {
     try {
       const decipher = crypto.createDecipheriv("aes-256-gcm", keyOf(secret), raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+      JSON.parse(text); // a sealed value is always JSON; anything else is no session
+      return text;
     } catch {
       // not this secret: try the next one
     }
