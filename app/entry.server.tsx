@@ -19,8 +19,15 @@ answerForeignOriginsInActions();
  * browser then shows U+0000 inside text and form values, and a form posted without JavaScript saves
  * them. A zero byte is never part of valid UTF-8 HTML here (JSON escapes U+0000), so drop them.
  */
-function withoutZeroBytes(html: Buffer): Uint8Array<ArrayBuffer> {
-  const clean = html.includes(0) ? Buffer.from(html.filter((b) => b !== 0)) : html;
+export function withoutZeroBytes(html: Buffer): Uint8Array<ArrayBuffer> {
+  const pieces: Buffer[] = [];
+  let start = 0;
+  // indexOf is a native scan: a per-byte filter cost 4 ms on a 75 KB page.
+  for (let zero = html.indexOf(0); zero >= 0; zero = html.indexOf(0, start)) {
+    pieces.push(html.subarray(start, zero));
+    start = zero + 1;
+  }
+  const clean = start === 0 ? html : Buffer.concat([...pieces, html.subarray(start)]);
   return new Uint8Array(clean.buffer as ArrayBuffer, clean.byteOffset, clean.byteLength);
 }
 
