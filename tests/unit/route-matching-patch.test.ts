@@ -70,3 +70,32 @@ describe("the server's patched route matching", () => {
     expect(summary(patched.matchRoutes(second, "/b"))?.[0]?.id).toBe("b");
   });
 });
+
+describe("the server's route tree, made once per build (patches of @remix-run/react and react-router-dom)", () => {
+  it("is the patched copy of both", () => {
+    expect(readFileSync(requireCjs.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("serverRoutesCache");
+    expect(readFileSync(requireCjs.resolve("react-router-dom/server.js"), "utf8")).toContain("dataRoutesCache");
+  });
+
+  it("gives the same data routes for the same tree on every request, each with its own matches", async () => {
+    const { createStaticHandler, createStaticRouter } = requireCjs("react-router-dom/server.js") as typeof import("react-router-dom/server");
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "class", path: "kindergarten/class" },
+          { id: "place", path: "kindergarten/place" },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const contextOf = async (path: string) =>
+      (await handler.query(new Request(`http://console.test${path}`))) as Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+    const first = createStaticRouter(routes, await contextOf("/kindergarten/class"));
+    const second = createStaticRouter(routes, await contextOf("/kindergarten/place"));
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(["root", "class"]);
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(["root", "place"]);
+  });
+});
