@@ -79,7 +79,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   });
 }
 
-/** `?_data=` requests (client-side navigations and form posts with JavaScript). */
+/** Data requests (`<path>.data`: client-side navigations and form posts with JavaScript). */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => withSecurityHeaders(response, request);
 
 /** Errors thrown by loaders/actions: logged on the server, never sent to the browser. */

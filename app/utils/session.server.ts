@@ -3,6 +3,7 @@ import { createCookie, createCookieSessionStorage, redirect, type Cookie, type C
 import { tokenReplySchema, userInfoSchema, type TokenReply, type UserInfo } from "@contract/api";
 import { getEnv } from "./env.server";
 import { parse as parseCookieHeader, serialize as serializeCookie } from "cookie";
+import { pageSearch } from "./page-search";
 
 /**
  * The console session: an encrypted (AES-256-GCM), httpOnly, SameSite=Lax cookie holding
@@ -151,14 +152,10 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return { token, info: info.data };
 }
 
-/** Path + search of the request, as used in `?redirect=` (Remix's `_data`/`index` params dropped). */
+/** Path + search of the request, as used in `?redirect=` (Remix's own parameters dropped). */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
-  const search = new URLSearchParams(url.search);
-  search.delete("_data");
-  search.delete("index");
-  const qs = search.toString();
-  return url.pathname + (qs ? `?${qs}` : "");
+  return url.pathname + pageSearch(url.search);
 }
 
 /** The user, or a redirect to `/login?redirect=<path+search>` (section 4). */

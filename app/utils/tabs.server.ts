@@ -4,6 +4,7 @@ import { ALL_PAGES } from "@contract/route-tree";
 import { getEnv } from "./env.server";
 import { pageForPath, subjectOf } from "./permissions.server";
 import { isHttps, type SessionUser } from "./session.server";
+import { pageSearch } from "./page-search";
 
 /**
  * Visited-page tabs (vue-element-admin tagsView), kept on the server side in a signed cookie
@@ -116,10 +117,7 @@ export function visit(state: TabsState, user: SessionUser, url: URL): boolean {
   // Sub-pages of a resource page (/kindergarten/class/12/edit) share their page's tab, which leads back to them.
   const owner = pageForPath(visited);
   const path = owner && owner.path !== visited && visited.startsWith(owner.path + "/") ? owner.path : visited;
-  const search = new URLSearchParams(url.search);
-  search.delete("_data");
-  search.delete("index");
-  const qs = (visited === path ? "" : visited.slice(path.length)) + (search.toString() ? "?" + search.toString() : "");
+  const qs = (visited === path ? "" : visited.slice(path.length)) + pageSearch(url.search);
   const existing = state.visited.find((t) => t.path === path);
   if (existing) existing.fullPath = path + qs;
   else {

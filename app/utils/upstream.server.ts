@@ -13,6 +13,7 @@ import { getLocale } from "./i18n.server";
 import { destroyUser, getUser, loginPath } from "./session.server";
 import { combineHeaders, createToastHeaders, redirectWithToast } from "./toast.server";
 import { safeRedirect } from "./redirect.server";
+import { pageSearch } from "./page-search";
 
 /**
  * The ONLY client of the upstream school API (specification sections 7 and 8).
@@ -507,7 +508,7 @@ export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
 /**
  * The page the user is on, for `?redirect=`: the request's own path for document/loader requests,
- * the Referer's path (same site only) for form posts to action routes. `_data`/`index` are dropped.
+ * the Referer's path (same site only) for form posts to action routes. Remix's own parameters are dropped.
  */
 export function pagePath(request: Request): string {
   const own = new URL(request.url);
@@ -523,11 +524,7 @@ export function pagePath(request: Request): string {
       }
     }
   }
-  const search = new URLSearchParams(target.search);
-  search.delete("_data");
-  search.delete("index");
-  const qs = search.toString();
-  return target.pathname + (qs ? `?${qs}` : "");
+  return target.pathname + pageSearch(target.search);
 }
 
 /** The Referer's path + search when it is this site, else null (form posts to action routes). */
@@ -537,11 +534,7 @@ export function refererPath(request: Request): string | null {
   try {
     const r = new URL(referer);
     if (r.host !== new URL(request.url).host) return null;
-    const search = new URLSearchParams(r.search);
-    search.delete("_data");
-    search.delete("index");
-    const qs = search.toString();
-    return r.pathname + (qs ? `?${qs}` : "");
+    return r.pathname + pageSearch(r.search);
   } catch {
     return null;
   }

@@ -122,7 +122,8 @@ test.describe("security headers", () => {
   test("data requests, resource routes and error pages carry them too", async () => {
     const v = new Visitor();
     await v.login("13800000005");
-    for (const path of ["/Home?_data=root", "/locales/zh?v=1", "/kindergarten/class/export?format=csv", "/no-such-page"]) {
+    // `/Home.data`: a single-fetch data request (client-side navigation), `/_root.data` the root index's.
+    for (const path of ["/Home.data", "/_root.data", "/locales/zh?v=1", "/kindergarten/class/export?format=csv", "/no-such-page"]) {
       const res = await v.get(path);
       expect(res.status, path).toBeLessThan(500);
       expect(res.headers["x-content-type-options"], path).toBe("nosniff");

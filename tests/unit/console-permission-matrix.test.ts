@@ -714,8 +714,9 @@ describe("console permission matrix: every page of routes.md × every role × bo
     const users = [...actors.slice(0, 16), ...tenant2];
     const cells = table.flatMap((row) => users.map((a) => ({ row, a, want: expectedVisible(row, a.role, a.flags) ? 200 : 403 })));
     // Whole documents (root, console layout, section layout and page) for the first allowed and the first refused
-    // user of each page and tenant; every other cell asks the page route for its data only (Remix
-    // `?_data=<route id>`: the same loader and guard without rendering), which keeps the matrix well under a minute.
+    // user of each page and tenant; every other cell asks the page route for its data only (a single-fetch data
+    // request, `<path>.data?_routes=<route id>`: the same loader and guard without rendering), which keeps the
+    // matrix well under a minute.
     const documented = new Set<(typeof cells)[number]>();
     for (const row of table)
       for (const who of [actors.slice(0, 16), tenant2])
@@ -744,15 +745,12 @@ describe("console permission matrix: every page of routes.md × every role × bo
         if ((res.status !== want && !byId) || refusal !== (want === 403))
           bad.push(`${url} as ${a.label}: ${res.status}${refusal ? " (no-permission page)" : ""}, want ${want}`);
       } else {
-        const res = await handle(new Request(`${ORIGIN}${url}?_data=${encodeURIComponent(routeIdOf(row.path))}`, { headers: { Cookie: a.cookie } }));
+        const res = await handle(new Request(`${ORIGIN}${url}.data?_routes=${encodeURIComponent(routeIdOf(row.path))}`, { headers: { Cookie: a.cookie } }));
         const body = await res.text();
-        // Refused: the guard's 403 {"reason":"forbidden"}; allowed: the page's data (200 JSON, never a refusal).
+        // Refused: the guard's 403 {"reason":"forbidden"} (turbo-stream encoded); allowed: the page's data (200).
         // A page by id (/evaluate/entrust/:id) shows record 1 only to users it belongs to: allowed → 200, or 404 not found.
         const byId = row.path.includes(":id");
-        const okData =
-          want === 403
-            ? res.status === 403 && body === '{"reason":"forbidden"}'
-            : (res.status === 200 || (byId && res.status === 404)) && !body.includes('"reason":"forbidden"');
+        const okData = want === 403 ? res.status === 403 && body.includes('"forbidden"') : res.status === 200 || (byId && res.status === 404);
         if (!okData) bad.push(`${url} (data) as ${a.label}: ${res.status} ${body.slice(0, 60)}, want ${want}`);
         if (res.status === 200) shown.add(row.path);
       }

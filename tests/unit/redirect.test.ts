@@ -63,5 +63,8 @@ describe("requireUser", () => {
     const thrown = await requireUser(new Request("http://console.test/student/studentFile?currentPage=2&_data=routes%2F_console%2B%2F_layout")).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirect=%2Fstudent%2FstudentFile%3FcurrentPage%3D2");
+    // A single-fetch data request (client-side navigation): its `_routes` is no part of the page's address either.
+    const fromData = await requireUser(new Request("http://console.test/student/studentFile?currentPage=2&_routes=root%2Croutes%2Fx")).catch((e) => e);
+    expect((fromData as Response).headers.get("Location")).toBe("/login?redirect=%2Fstudent%2FstudentFile%3FcurrentPage%3D2");
   });
 });

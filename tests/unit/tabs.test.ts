@@ -45,6 +45,7 @@ describe("tabs", () => {
     const s = await tabs.readTabs(new Request("http://console.test/"), user);
     expect(tabs.visit(s, user, url("/kindergarten/class"))).toBe(true);
     expect(tabs.visit(s, user, url("/kindergarten/class?_data=routes%2Fx"))).toBe(false);
+    expect(tabs.visit(s, user, url("/kindergarten/class?_routes=routes%2Fx%2Croot"))).toBe(false); // a single-fetch data request
     expect(tabs.visit(s, user, url("/kindergarten/class?page=2"))).toBe(true);
     expect(tabs.visit(s, user, url("/kindergarten/group"))).toBe(false); // role 6 only
     expect(tabs.visit(s, user, url("/nowhere"))).toBe(false);
