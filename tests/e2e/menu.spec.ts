@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoFlags, expectedMenu, parseTable } from "../fixtures/routes-table";
-import { login, menuPaths, phoneOf } from "../fixtures/e2e";
+import { hydrated, login, menuPaths, phoneOf } from "../fixtures/e2e";
 
 /**
  * The sidebar of every demo role equals the route table (tests/fixtures/routes-table.md, a copy of
@@ -52,12 +52,21 @@ test("the current page is highlighted and its section open; one section open at 
   await user.locator("summary").click();
   await expect(user).toHaveAttribute("open", "");
   await expect(kg).not.toHaveAttribute("open", "");
-  // Navigating from the menu opens the target's section and highlights the page.
+  // Navigating from the menu opens the target's section and highlights the page, inside the app (the menu's plain
+  // anchors navigate through one click handler): the document is not reloaded.
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
   await page.locator('[data-testid="menu-link"][data-path="/user/doctor"]').click();
   await expect(page).toHaveURL(/\/user\/doctor$/);
   await expect(page.locator('[data-testid="menu-link"][data-path="/user/doctor"]')).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("breadcrumb")).toContainText("保健医绑定");
   await expect(page).toHaveTitle("保健医绑定 - 幼儿园管理平台");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // A modified click is the browser's own (a new tab), not the app's.
+  const popup = page.context().waitForEvent("page");
+  await page.locator('[data-testid="menu-link"][data-path="/user/expert"]').click({ modifiers: ["ControlOrMeta"] });
+  expect(new URL((await popup).url()).pathname).toBe("/user/expert");
+  await expect(page).toHaveURL(/\/user\/doctor$/);
 });
 
 test("external link: the age 0–6 platform opens in a new tab; the page shows the link", async ({ page }) => {
