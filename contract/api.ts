@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { oncePer } from "./once-per";
 import { optionalFunctionSchema } from "./optional-function";
 import { ROLE_IDS, type RoleId } from "./roles";
 
@@ -48,13 +49,9 @@ const makePageSchema = <T extends z.ZodTypeAny>(item: T) =>
     currentPage: z.number().int(),
     pageSize: z.number().int(),
   });
-const pageSchemas = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+const pageSchemaOnce = oncePer((item: z.ZodTypeAny) => makePageSchema(item));
 /** A page of items; made once per item schema (zod compiles a schema's fast path on its first parse). */
-export const pageSchema = <T extends z.ZodTypeAny>(item: T): ReturnType<typeof makePageSchema<T>> => {
-  let schema = pageSchemas.get(item) as ReturnType<typeof makePageSchema<T>> | undefined;
-  if (!schema) pageSchemas.set(item, (schema = makePageSchema(item)));
-  return schema;
-};
+export const pageSchema = <T extends z.ZodTypeAny>(item: T) => pageSchemaOnce(item) as ReturnType<typeof makePageSchema<T>>;
 export const MAX_PAGE_SIZE = 10000;
 
 /** Kindergarten list item (section 3), e.g. the navbar switcher list. */

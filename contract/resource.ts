@@ -1,3 +1,4 @@
+import { oncePer } from "./once-per";
 import * as z from "zod";
 import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
@@ -246,7 +247,6 @@ export const fields = {
 
 export type ItemOf<D extends ResourceDefinition> = z.infer<D["item"]>;
 
-const views = new WeakMap<ResourceDefinition, ResourceView>();
 const plainSource = <T extends { options?: OptionSource }>(x: T): T =>
   x.options && "static" in x.options ? { ...x, options: { static: x.options.static } } : x;
 
@@ -255,9 +255,7 @@ const plainSource = <T extends { options?: OptionSource }>(x: T): T =>
  * zod nor the route tree): no schemas, no row rule, no API endpoint, option lists without their actor rule (the
  * loader narrows them), and each record action's roles resolved.
  */
-export function viewOf(def: ResourceDefinition): ResourceView {
-  const cached = views.get(def);
-  if (cached) return cached;
+export const viewOf = oncePer((def: ResourceDefinition): ResourceView => {
   const { item: _item, form: _form, changeForm: _change, rowRule: _rule, endpoint: _endpoint, importDefaults: _imports, ...data } = def;
   const view: ResourceView = {
     ...data,
@@ -265,6 +263,5 @@ export function viewOf(def: ResourceDefinition): ResourceView {
     formGroups: def.formGroups.map((g) => ({ ...g, fields: g.fields.map(plainSource) })),
     actions: def.actions && Object.fromEntries(actionNames(def).map((n) => [n, { ...def.actions![n]!, roles: actionRoles(def, n) }])),
   };
-  views.set(def, view);
   return view;
-}
+});

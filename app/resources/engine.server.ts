@@ -3,6 +3,7 @@ import { bulkActionAction, bulkActionLoader, bulkActionOf, recordActionAction, r
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
+import { oncePer } from "@contract/once-per";
 import {
   allFormFields,
   allowedOptions,
@@ -57,12 +58,7 @@ const actorOf = (user: SessionUser): Actor => ({ userId: user.info.userId, roleI
  * The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). Made once per
  * definition: zod compiles a schema's fast path on its first parse, which a schema made per request pays every time.
  */
-export const rowSchema = (def: ResourceDefinition) => {
-  let schema = rowSchemas.get(def);
-  if (!schema) rowSchemas.set(def, (schema = makeRowSchema(def)));
-  return schema;
-};
-const makeRowSchema = (def: ResourceDefinition) =>
+export const rowSchema = oncePer((def: ResourceDefinition) =>
   def.item.extend({
     actions: z.record(z.string(), z.boolean()).optional(),
     // Record actions' transitions (api/resources/engine/actions.ts historyOf), on item replies.
@@ -79,8 +75,8 @@ const makeRowSchema = (def: ResourceDefinition) =>
         }),
       )
       .optional(),
-  });
-const rowSchemas = new WeakMap<ResourceDefinition, ReturnType<typeof makeRowSchema>>();
+  }),
+);
 
 /**
  * What the user may do with a row: as the API reports it; from the same contract rule (rowActionsFor) when an
