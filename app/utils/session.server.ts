@@ -63,12 +63,19 @@ export function unseal(sealed: unknown, secrets: string[]): unknown {
   if (typeof sealed !== "string" || !sealed.startsWith(SEALED)) return null;
   const key = `${secrets.join(",")}|${sealed}`;
   const known = opened.get(key);
-  if (known !== undefined) return JSON.parse(known);
-  const plain = openSealed(sealed, secrets);
+  const plain = known ?? openSealed(sealed, secrets);
   if (plain === null) return null;
-  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
-  opened.set(key, plain);
-  return JSON.parse(plain);
+  let value: unknown;
+  try {
+    value = JSON.parse(plain);
+  } catch {
+    return null; // a sealed value is always JSON; anything else is no session
+  }
+  if (known === undefined) {
+    if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+    opened.set(key, plain);
+  }
+  return value;
 }
 
 function openSealed(sealed: string, secrets: string[]): string | null {
@@ -78,9 +85,7 @@ function openSealed(sealed: string, secrets: string[]): string | null {
     try {
       const decipher = crypto.createDecipheriv("aes-256-gcm", keyOf(secret), raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-      JSON.parse(text); // a sealed value is always JSON; anything else is no session
-      return text;
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
     } catch {
       // not this secret: try the next one
     }
