@@ -224,3 +224,19 @@ export function splitMessage(message: string): { key: string; params: Record<str
  */
 const NAMESPACED_RE = /^[a-z][A-Za-z0-9]*:[\w.-]+(#.*)?$/;
 export const isNamespacedKey = (message: string) => NAMESPACED_RE.test(message);
+
+/**
+ * The label key of one of the definition's fields, wherever the definition names it (form, list, detail, export,
+ * import), or undefined: pages that speak of an entity's fields outside its own pages (the personal-data job's
+ * "fields cleared") use the entity's own labels.
+ */
+export function fieldLabelOf(def: ResourceView, field: string): string | undefined {
+  const named: { field: string; label: string }[] = [
+    ...allFormFields(def).map((f) => ({ field: f.name, label: f.label })),
+    ...def.columns,
+    ...(Array.isArray(def.detail) ? def.detail.flatMap((g) => g.fields) : []),
+    ...(def.exportColumns ?? []),
+    ...(def.importColumns ?? []),
+  ];
+  return named.find((n) => n.field === field)?.label;
+}

@@ -383,7 +383,7 @@ async function demoExtras(db: Kysely<Database>, now: number) {
       "deletion",
       "customer",
       Number(gone.id),
-      "（申请人）",
+      `已删除 #${gone.id}`,
       "done",
       "申请人本人",
       "不再考虑入园，请删除资料",

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RETENTION_KINDS } from "@contract/entities/admission-vocab";
+import { labelWithNote, localName } from "@contract/format";
 import {
   PROTECTION_VERBS,
   protectionDecisionSchema,
@@ -87,6 +88,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         details: r.details,
         status: r.status,
         outcome: r.outcome,
+        subjectAnonymised: r.kind === "deletion" && r.status === "done",
         createdAt: r.created_at,
         doneAt: r.done_at,
       }));
@@ -100,12 +102,15 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
     ...guard,
     run(async (c: Context<AppEnv>) => {
       const kg = kgOf(scopeOf(c));
+      const lang = langOf(c);
+      // Two children or applicants of one name are told apart by class or by the phone's last digits, as in other lists.
       const students = await db
         .selectFrom("students")
-        .select(["id", "name"])
-        .where("kindergarten_id", "=", kg)
-        .orderBy("name")
-        .orderBy("id")
+        .leftJoin("classes", "classes.id", "students.class_id")
+        .select(["students.id", "students.name", "classes.name as class_name", "classes.name_en as class_name_en"])
+        .where("students.kindergarten_id", "=", kg)
+        .orderBy("students.name")
+        .orderBy("students.id")
         .limit(3000)
         .execute();
       const users = await db
@@ -118,7 +123,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .execute();
       const customers = await db
         .selectFrom("admission_customers")
-        .select(["id", "kid_name"])
+        .select(["id", "kid_name", "phone"])
         .where("kindergarten_id", "=", kg)
         .where("anonymised_at", "is", null)
         .orderBy("kid_name")
@@ -126,9 +131,12 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .limit(3000)
         .execute();
       return ok(c, {
-        student: students.map((s) => ({ value: `student:${s.id}`, label: s.name })),
-        user: users.map((u) => ({ value: `user:${u.id}`, label: `${u.real_name} (${u.phone.slice(-4)})` })),
-        customer: customers.map((x) => ({ value: `customer:${x.id}`, label: x.kid_name })),
+        student: students.map((s) => ({
+          value: `student:${s.id}`,
+          label: labelWithNote(lang, s.name, s.class_name && localName(lang, s.class_name, s.class_name_en)),
+        })),
+        user: users.map((u) => ({ value: `user:${u.id}`, label: labelWithNote(lang, u.real_name, u.phone.slice(-4)) })),
+        customer: customers.map((x) => ({ value: `customer:${x.id}`, label: labelWithNote(lang, x.kid_name, x.phone?.slice(-4)) })),
       });
     }),
   );

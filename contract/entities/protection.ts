@@ -32,6 +32,8 @@ export interface ProtectionRequestRow {
   details: string | null;
   status: string;
   outcome: string | null;
+  /** A done deletion: the person is anonymised, and the label is no longer the name (the page says "Deleted #id"). */
+  subjectAnonymised: boolean;
   createdAt: string;
   doneAt: string | null;
 }

@@ -257,6 +257,10 @@ describe("the applicant (role 13)", () => {
 describe("personal-information protection", () => {
   it("gives an access archive with the child's records and no other child's", async () => {
     const [a, b] = await db.selectFrom("students").select(["id", "name"]).where("kindergarten_id", "=", 1).orderBy("id").limit(2).execute();
+    // Children of one name are told apart by their class, users by their phone's last digits.
+    const subjects = (await t.call("GET", "protection/subjects/", { token: tok[5] })).data;
+    expect(subjects.student.find((o: { value: string }) => o.value === `student:${a.id}`).label).toMatch(/^.+（.+）$/);
+    expect(subjects.user[0].label).toMatch(/（\d{4}）$/);
     const made = await t.call("POST", "protection/requests/", { token: tok[5], form: { kind: "access", subject: `student:${a.id}`, requester: "家长" } });
     expect(made.code).toBe(200);
     expect((await t.call("POST", "protection/requests/", { token: tok[5], form: { kind: "access", subject: "student:999999", requester: "x" } })).code).toBe(
@@ -353,6 +357,11 @@ describe("personal-information protection", () => {
     expect(pipelineAfter.stages).toEqual(pipelineBefore.stages);
     const reqs = (await t.call("GET", "protection/requests/", { token: tok[5] })).data.list.filter((r: { id: number }) => ids.includes(r.id));
     expect(reqs.map((r: { status: string }) => r.status)).toEqual(["done", "done"]);
+    // The request remains as the record that the person asked, without their name.
+    for (const r of reqs as { subjectAnonymised: boolean; subjectLabel: string }[]) {
+      expect(r.subjectAnonymised).toBe(true);
+      expect([c.kid_name, student.name]).not.toContain(r.subjectLabel);
+    }
     const runs = await t.call("GET", "protection/runs/", { token: tok[5] });
     expect(runs.data.log.filter((l: { requestId: number | null }) => l.requestId != null && ids.includes(l.requestId))).toHaveLength(2);
   }, 60_000);

@@ -85,4 +85,10 @@ test("in English a kindergarten admin records an access request, downloads its a
   await page.getByTestId("retention-save").click();
   await expect(page.getByText("Retention rules saved")).toBeVisible();
   await expect(page.getByTestId("runs-table")).toContainText("OK");
+  // The night job's work in words: no JSON, no ISO timestamps; an anonymised person is no longer named.
+  await expect(page.getByTestId("runs-table")).toContainText("persons: 1");
+  await expect(page.getByTestId("runs-table")).not.toContainText(/[{}]|\d{4}-\d\d-\d\dT/);
+  await expect(page.getByTestId("log-table")).toContainText("Child's name, Nickname, Contact, Phone");
+  const done = page.locator("tr", { hasText: "Deleted #" });
+  await expect(done).toContainText("Cleared: Child's name, Nickname, Contact, Phone; files removed: 0; audit copies scrubbed: 1");
 });

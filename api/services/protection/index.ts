@@ -320,7 +320,8 @@ export async function runErasure(deps: JobDeps, slot: string) {
       const out = await anonymise(deps, r.subject_type as SubjectType, Number(r.subject_id));
       await db
         .updateTable("protection_requests")
-        .set({ status: "done", done_at: at(), outcome: JSON.stringify(out) })
+        // The request stays as the record that the person asked; their name leaves it with the rest.
+        .set({ status: "done", done_at: at(), outcome: JSON.stringify(out), subject_label: placeholder(r.subject_type as SubjectType, Number(r.subject_id)) })
         .where("id", "=", r.id)
         .where("status", "=", "scheduled")
         .execute();

@@ -118,7 +118,7 @@ export default function Page() {
                     <td className={td}>{r.requester}</td>
                     <td className={td}>{r.details}</td>
                     <td className={`${td} ${TONES[r.status] ?? ""}`}>{t(`requests.statuses.${r.status}`)}</td>
-                    <td className={`${td} max-w-xs break-words`}>{r.outcome}</td>
+                    <td className={`${td} max-w-xs break-words`}>{r.outcomeText}</td>
                     <td className={td}>
                       {r.createdAtText}
                       {r.doneAtText ? <span className="block text-xs text-gray-500">{r.doneAtText}</span> : null}
@@ -223,7 +223,7 @@ export default function Page() {
                     />
                   </td>
                   <td className={td} data-testid={`would-remove-${r.kind}`}>
-                    {r.wouldRemove} {t(`retention.units.${r.kind}`)}
+                    {r.wouldRemoveText}
                   </td>
                 </tr>
               ))}
@@ -254,12 +254,12 @@ export default function Page() {
               <tbody>
                 {data.runs.map((r) => (
                   <tr key={r.id}>
-                    <td className={td}>{r.slot}</td>
+                    <td className={td}>{r.slotText}</td>
                     <td className={td}>{r.attempt}</td>
                     <td className={`${td} ${TONES[r.status] ?? ""}`}>{t(`runs.statuses.${r.status}`)}</td>
                     <td className={td}>{r.startedAtText}</td>
                     <td className={td}>{r.finishedAtText}</td>
-                    <td className={`${td} font-mono text-xs break-all`}>{r.result}</td>
+                    <td className={`${td} max-w-xs break-words`}>{r.resultText}</td>
                   </tr>
                 ))}
               </tbody>
@@ -290,7 +290,7 @@ export default function Page() {
                     </td>
                     <td className={td}>{l.requestId != null ? t("log.request", { id: l.requestId }) : l.rule ? t(`retention.kinds.${l.rule}`) : ""}</td>
                     <td className={td}>{t(`log.actions.${l.action}`)}</td>
-                    <td className={`${td} font-mono text-xs break-all`}>{l.fields}</td>
+                    <td className={`${td} max-w-xs break-words`}>{l.fieldsText}</td>
                     <td className={td}>{l.files}</td>
                     <td className={`${td} ${TONES[l.result] ?? ""}`}>{t(`log.results.${l.result}`)}</td>
                   </tr>
