@@ -97,6 +97,18 @@ export function formatReportValue(v: unknown, format: ReportFormat | undefined, 
   }
 }
 
+/**
+ * A chart's category labels: dates (`YYYY-MM-DD`) as the language writes a short date ("11月23日", "Nov 23"),
+ * with the year only when the dates span more than one; other labels as they are.
+ */
+export function chartLabels(values: unknown[], format: ReportFormat | undefined, lang: "zh" | "en"): string[] {
+  const texts = values.map((v) => String(v ?? ""));
+  if (format !== "date" || !texts.every((t) => /^\d{4}-\d{2}-\d{2}$/.test(t))) return texts;
+  const sameYear = new Set(texts.map((t) => t.slice(0, 4))).size <= 1;
+  const f = new Intl.DateTimeFormat(LOCALE[lang], { timeZone: "UTC", month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+  return texts.map((t) => f.format(new Date(`${t}T00:00:00Z`)));
+}
+
 /** A cell of the exported sheet: numbers stay numbers (percent: the percent value; money: yuan). */
 export function exportReportValue(v: unknown, format: ReportFormat | undefined): string | number {
   if (v == null) return "";

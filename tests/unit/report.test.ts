@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
+import fc from "fast-check";
 import { defineReport, formatReportValue, parseReportParams, reportSheet } from "@contract/report";
+import { chartLabels } from "@contract/report-view";
+import { niceScale } from "~/components/charts/bar-chart";
 
 /** Reports (contract/report.ts): formats, parameters and the exported sheet of a small definition. */
 const report = defineReport({
@@ -69,5 +72,32 @@ describe("reports", () => {
       }),
     ).toThrow();
     expect(() => defineReport({ ...report, page: "/nowhere" })).toThrow();
+  });
+});
+
+describe("chart axes and labels", () => {
+  it("steps a count axis by whole numbers and reaches the largest value", () => {
+    expect(niceScale(3, true)).toEqual({ top: 3, step: 1 });
+    expect(niceScale(5, true)).toEqual({ top: 6, step: 2 });
+    expect(niceScale(0, true)).toEqual({ top: 4, step: 1 });
+    expect(niceScale(1, true)).toEqual({ top: 1, step: 1 });
+    expect(niceScale(870, true)).toEqual({ top: 1000, step: 250 });
+    expect(niceScale(9, true)).toEqual({ top: 10, step: 5 });
+    // Fractions keep the 2.5 step.
+    expect(niceScale(9.5, false)).toEqual({ top: 10, step: 2.5 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (n) => {
+        const { top, step } = niceScale(n, true);
+        return Number.isInteger(step) && step >= 1 && top >= n && top - step < n && top / step <= 5;
+      }),
+    );
+  });
+
+  it("writes dates of one year as a short month and day in each language, and adds the year across years", () => {
+    expect(chartLabels(["2026-11-23", "2026-11-24"], "date", "en")).toEqual(["Nov 23", "Nov 24"]);
+    expect(chartLabels(["2026-11-23"], "date", "zh")).toEqual(["11月23日"]);
+    expect(chartLabels(["2025-12-31", "2026-01-01"], "date", "en")).toEqual(["Dec 31, 2025", "Jan 1, 2026"]);
+    expect(chartLabels(["中一班", "2026-11-23"], "date", "zh")).toEqual(["中一班", "2026-11-23"]);
+    expect(chartLabels(["a", null], "text", "en")).toEqual(["a", ""]);
   });
 });

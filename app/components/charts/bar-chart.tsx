@@ -18,12 +18,18 @@ export interface BarChartProps {
   height?: number;
 }
 
-const niceMax = (v: number) => {
-  if (v <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
-  return 10 * p;
-};
+/**
+ * The value axis: a round step (1, 2, 2.5 or 5 times a power of ten; whole numbers when every value is whole, so
+ * counts never get a "1.3" line) and the first multiple of it at or above the largest value.
+ */
+export function niceScale(largest: number, wholeNumbers: boolean, lines = 4): { top: number; step: number } {
+  if (largest <= 0) return wholeNumbers ? { top: lines, step: 1 } : { top: 1, step: 1 / lines };
+  const raw = largest / lines;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const steps = [1, 2, 2.5, 5, 10].map((k) => k * p).filter((st) => !wholeNumbers || Number.isInteger(st));
+  const step = steps.find((st) => st >= raw) ?? (wholeNumbers ? Math.max(1, Math.ceil(raw)) : 10 * p);
+  return { top: Math.ceil(largest / step - 1e-9) * step, step };
+}
 const short = (s: string, n = 10) => ([...s].length > n ? [...s].slice(0, n - 1).join("") + "…" : s);
 
 /**
@@ -35,8 +41,9 @@ export function BarChart({ title, description, categories, series, values, unit 
   const m = { top: 24, right: 16, bottom: 56, left: 48 };
   const w = width - m.left - m.right;
   const h = height - m.top - m.bottom;
-  const top = max ?? niceMax(Math.max(0, ...values.flat()));
-  const ticks = Array.from({ length: 5 }, (_, i) => (top / 4) * i);
+  const flat = values.flat();
+  const { top, step } = max ? { top: max, step: max / 4 } : niceScale(Math.max(0, ...flat), flat.every(Number.isInteger));
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => step * i);
   const band = categories.length ? w / categories.length : w;
   const barW = Math.max(4, Math.min(28, (band * 0.8) / Math.max(1, series.length)));
   const y = (v: number) => h - (Math.max(0, v) / top) * h;
@@ -56,7 +63,7 @@ export function BarChart({ title, description, categories, series, values, unit 
           <g key={v} transform={`translate(0,${y(v)})`}>
             <line x1={0} x2={w} stroke="#e5e7eb" />
             <text x={-6} dy="0.32em" textAnchor="end" fill="#6b7280">
-              {Number.isInteger(v) ? v : v.toFixed(1)}
+              {Number.isInteger(v) ? v : Number(v.toFixed(2))}
               {unit}
             </text>
           </g>

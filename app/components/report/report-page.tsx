@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type * as React from "react";
-import { formatReportValue, type ReportRow, type ReportSectionView, type ReportView } from "@contract/report-view";
+import { chartLabels, formatReportValue, type ReportRow, type ReportSectionView, type ReportView } from "@contract/report-view";
 import { useTranslation } from "~/utils/i18n-react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
@@ -38,7 +38,7 @@ function Table({ caption, section, rows, lang, t }: { caption: string; section: 
           <tr key={i} className="border-t border-gray-100">
             {section.columns.map((c, j) =>
               j === 0 ? (
-                <th key={c.key} scope="row" className="px-3 py-1.5 text-left font-normal text-gray-800">
+                <th key={c.key} scope="row" className={`px-3 py-1.5 text-left font-normal text-gray-800 ${c.format === "date" ? "whitespace-nowrap" : ""}`}>
                   {formatReportValue(r[c.key], c.format, lang)}
                 </th>
               ) : (
@@ -54,8 +54,25 @@ function Table({ caption, section, rows, lang, t }: { caption: string; section: 
   );
 }
 
-function Chart({ section, rows, vars, t }: { section: ReportSectionView; rows: ReportRow[]; vars: Record<string, string | number>; t: T }) {
+function Chart({
+  section,
+  rows,
+  vars,
+  t,
+  lang,
+}: {
+  section: ReportSectionView;
+  rows: ReportRow[];
+  vars: Record<string, string | number>;
+  t: T;
+  lang: "zh" | "en";
+}) {
   const c = section.chart!;
+  const labels = chartLabels(
+    rows.map((r) => r[c.x]),
+    section.columns.find((col) => col.key === c.x)?.format,
+    lang,
+  );
   const title = t(c.title, vars);
   const description = t(c.description, vars);
   if (!rows.length) return <p className="text-sm text-gray-500">{t("reports:noData")}</p>;
@@ -65,7 +82,7 @@ function Chart({ section, rows, vars, t }: { section: ReportSectionView; rows: R
       <LineChart
         title={title}
         description={description}
-        points={rows.map((r) => ({ label: String(r[c.x] ?? ""), value: r[s.key] == null ? null : Number(r[s.key]) }))}
+        points={rows.map((r, i) => ({ label: labels[i]!, value: r[s.key] == null ? null : Number(r[s.key]) }))}
         unit={c.unit}
         color={s.color}
         height={c.height}
@@ -76,7 +93,7 @@ function Chart({ section, rows, vars, t }: { section: ReportSectionView; rows: R
     <BarChart
       title={title}
       description={description}
-      categories={rows.map((r) => String(r[c.x] ?? ""))}
+      categories={labels}
       series={c.series.map((s) => ({ key: s.key, label: t(s.label), color: s.color }))}
       values={rows.map((r) => c.series.map((s) => Number(r[s.key] ?? 0)))}
       unit={c.unit}
@@ -181,8 +198,9 @@ export function ReportPage({ data, testId }: { data: ReportPageData; testId?: st
             return (
               <Panel key={s.id} title={t(s.title, vars)}>
                 {s.chart ? (
-                  <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-                    <Chart section={s} rows={rows} vars={vars} t={t} />
+                  // Side by side when the table is narrow; a wider table goes under its chart, whole.
+                  <div className={`grid gap-4 ${s.columns.length <= 3 ? "xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}`}>
+                    <Chart section={s} rows={rows} vars={vars} t={t} lang={lang} />
                     {s.scroll ? (
                       <ScrollRegion label={t(s.title, vars)} className="max-h-72">
                         {table}
