@@ -143,6 +143,37 @@ export async function seedStudents(db: Kysely<Database>) {
         created_by: 3,
         created_at: SEED_TIME,
       });
+    // Two more riders of that bus with notes (one waiting, one passed), so the bus teacher's page has both sides
+    // even after someone reviews the demo child's note.
+    if (bus) {
+      const riders = await trx
+        .selectFrom("students")
+        .select(["id", "class_id"])
+        .where("bus_id", "=", bus.id)
+        .where("status", "=", "at_school")
+        .where("id", "!=", demo ? Number(demo.id) : 0)
+        .orderBy("id")
+        .limit(2)
+        .execute();
+      riders.forEach((k, i) =>
+        notes.push({
+          kindergarten_id: 1,
+          student_id: Number(k.id),
+          class_id: k.class_id == null ? null : Number(k.class_id),
+          type: "exemption",
+          reason: "bus",
+          start_date: "2026-01-08",
+          end_date: "2026-01-09",
+          status: i === 0 ? "waiting" : "passed",
+          remark: "家长接送 Parents drive",
+          created_by: 3,
+          reviewed_by: i === 0 ? null : 5,
+          review_comment: i === 0 ? null : "同意 Approved",
+          reviewed_at: i === 0 ? null : SEED_TIME,
+          created_at: SEED_TIME,
+        }),
+      );
+    }
     await bulk(trx, "leave_notes", notes);
     for (const n of notes.filter((x) => x.status === "passed"))
       await markLeaveDays(

@@ -67,7 +67,7 @@ export function LineChart({ title, description, points, unit = "", color = "#409
         {points.map((p, i) =>
           i % every === 0 || i === points.length - 1 ? (
             <text key={i} x={x(i)} y={h + 16} textAnchor="middle" fill="#374151">
-              {p.label.slice(5)}
+              {p.label}
             </text>
           ) : null,
         )}

@@ -5,6 +5,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { useTranslation } from "~/utils/i18n-react";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/utils/meta";
+import { todayCn } from "@contract/daily/time";
 import { attendanceAction, attendanceLoader } from "./__students.server";
 
 /**
@@ -121,12 +122,15 @@ function DayView({
   const { t } = useTranslation(["students"]);
   if (!day.classId) return <p className="text-sm text-gray-600">{t("attendance.noClass")}</p>;
   const recorded = day.counts.present + day.counts.late + day.counts.absent + day.counts.leave;
+  // A child with no record on a past day did not "not yet arrive": the day is over, nothing was recorded.
+  const past = day.date < todayCn();
+  const stateLabel = (state: string) => t(`attendance.states.${state === "not_arrived" && past ? "unrecorded" : state}`);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2 text-sm" data-testid="attendance-counts" aria-label={t("attendance.counts")}>
         {(["present", "late", "absent", "leave", "not_arrived"] as const).map((s) => (
           <span key={s} className={cn("rounded px-2 py-1", TONE[s])} data-testid={`count-${s}`}>
-            {t(`attendance.states.${s}`)}: {day.counts[s]}
+            {stateLabel(s)}: {day.counts[s]}
           </span>
         ))}
         <span className="rounded bg-white px-2 py-1 ring-1 ring-gray-200" title={t("attendance.rateHelp")} data-testid="attendance-rate">
@@ -168,7 +172,7 @@ function DayView({
                     {r.leaveNote ? <span className="ml-2 text-xs text-sky-700">{t("attendance.leaveNote")}</span> : null}
                   </td>
                   <td className="px-3 py-2">
-                    <StateBadge state={r.state} label={t(`attendance.states.${r.state}`)} />
+                    <StateBadge state={r.state} label={stateLabel(r.state)} />
                   </td>
                   <td className="px-3 py-2 tabular-nums text-gray-700">{r.arrivedAt ? r.arrivedAt.slice(11, 16) : t("attendance.none")}</td>
                   <td className="px-3 py-2 text-gray-700">{r.source ? t(`attendance.sources.${r.source}`) : t("attendance.none")}</td>
