@@ -11,6 +11,7 @@ import { addDays, todayCn } from "@contract/daily/time";
 import { GREETING_TEMPLATES } from "@contract/resources/daily-care-greetings";
 import type { Database } from "./schema";
 import { noticeRecipients } from "@api/resources/daily";
+import { seedFiles } from "./seed-files";
 
 const TEXT = {
   medicines: [
@@ -29,6 +30,7 @@ const TEXT = {
 const iso = (date: string, time: string) => new Date(Date.parse(`${date}T${time}:00+08:00`)).toISOString();
 
 export async function seedDaily(db: Kysely<Database>, kindergartens: number[], opts: { large?: boolean } = {}) {
+  const files = seedFiles(db);
   const today = todayCn();
   const counts = { medications: 0, notices: 0, entrusts: 0, greetings: 0, posts: 0, healthReports: 0, nursery: 0 };
   for (const kg of kindergartens) {
@@ -219,6 +221,13 @@ export async function seedDaily(db: Kysely<Database>, kindergartens: number[], o
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        // A photo on every post but the last of each class (the list shows both sides).
+        if (j === 0 && !opts.large)
+          await db
+            .updateTable("class_circle_posts")
+            .set({ image_file_id: await files.image(i * 2 + kg, "classCircle", Number(id)) })
+            .where("id", "=", Number(id))
+            .execute();
         counts.posts++;
         const kid = students.find((s) => Number(s.class_id) === Number(cl.id));
         const parent = kid ? await parentOf(Number(kid.id)) : null;

@@ -8,9 +8,9 @@
  * roles the flags do not hide. Sample files: see api/teaching/samples.ts.
  */
 import type { Kysely } from "kysely";
-import { SEED_FILE_PREFIX } from "@api/teaching/samples";
 import type { Database } from "./schema";
 import { SEED_TIME } from "./seed";
+import { seedFiles } from "./seed-files";
 
 const OBS_TITLES = ["搭积木时的专注", "户外活动中的合作", "午餐自理能力", "绘本阅读兴趣", "与同伴分享玩具", "音乐游戏中的表现", "科学角的探索", "情绪表达"];
 const COURSE_TITLES = ["认识秋天的树叶", "数字 1 到 10", "我的家人", "有趣的磁铁", "交通工具", "小小音乐家", "颜色的混合", "好习惯养成"];
@@ -32,33 +32,7 @@ const daysBack = (n: number) => new Date(Date.parse(SEED_TIME) - n * 86400000).t
 const at = (day: string, hour = 9) => `${day}T${String(hour).padStart(2, "0")}:00:00.000Z`;
 
 export async function seedTeaching(db: Kysely<Database>) {
-  // Sample files: rows only; the objects (a PNG per colour, a one-page PDF, an MP4 of 5 seconds) are generated into
-  // the configured storage when the API starts (api/teaching/samples.ts materializeSeedFiles), so the seed needs no storage.
-  let fileNo = 0;
-  const store = async (kind: "image" | "pdf" | "video", name: string, recordType: string, recordId: number) => {
-    const ext = kind === "image" ? "png" : kind === "pdf" ? "pdf" : "mp4";
-    const key = `${SEED_FILE_PREFIX}${++fileNo}-${name.replace(/\.[^.]+$/, "")}.${ext}`;
-    const row = await db
-      .insertInto("files")
-      .values({
-        bucket: "main",
-        object_key: key,
-        thumb_key: kind === "image" ? key.replace(/\.png$/, ".thumb.jpg") : null,
-        kind,
-        name,
-        content_type: kind === "image" ? "image/png" : kind === "pdf" ? "application/pdf" : "video/mp4",
-        size: 0,
-        owner_user_id: 1,
-        record_type: recordType,
-        record_id: recordId,
-        created_at: SEED_TIME,
-        claimed_at: SEED_TIME,
-      } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
-  };
-  const image = (i: number, recordType: string, recordId: number) => store("image", `photo-${(i % 5) + 1}.png`, recordType, recordId);
+  const { image, pdf, video } = seedFiles(db);
   /** `count` images of a record (colours in turn), as its image_file_ids (JSON). */
   const images = async (count: number, recordType: string, recordId: number) => {
     const ids: number[] = [];
@@ -66,8 +40,6 @@ export async function seedTeaching(db: Kysely<Database>) {
     return JSON.stringify(ids);
   };
   let n = 0;
-  const pdf = (title: string, recordType: string, recordId: number) => store("pdf", `${title}.pdf`, recordType, recordId);
-  const video = (recordType: string, recordId: number) => store("video", "clip.mp4", recordType, recordId);
 
   const kgs = await db.selectFrom("kindergartens").select(["id", "education_group_id"]).where("id", "in", [1, 2, 3, 4]).orderBy("id").execute();
   const bindings = await db.selectFrom("expert_teachers").select(["expert_id", "teacher_id"]).execute();

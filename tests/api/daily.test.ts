@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { todayCn } from "@contract/daily/time";
+import { seedFilesReady } from "@api/teaching/samples";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
@@ -177,6 +178,17 @@ describe("entrust messages", () => {
 });
 
 describe("class circle", () => {
+  it("the demo posts carry photos the class's staff can open, and the thumbnail is an image", async () => {
+    await seedFilesReady;
+    const list = await t.call("GET", "daily/class_circle/", { token: principal, query: { pageSize: 50 } });
+    const withPhoto = (list.data.list as { imageFileId: number | null }[]).filter((p) => p.imageFileId != null);
+    expect(withPhoto.length).toBeGreaterThan(0);
+    expect(withPhoto.length).toBeLessThan(list.data.list.length);
+    const res = await fetch(new URL(`files/${withPhoto[0]!.imageFileId}?variant=thumb`, t.url), { headers: { token: principal } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
   it("the daily posting limit; parents comment on their children's classes only; moderation", async () => {
     const { mine, other } = await children();
     await db().updateTable("optional_functions").set({ classCirclePostLimit: 1 }).where("kindergarten_id", "=", 1).execute();
