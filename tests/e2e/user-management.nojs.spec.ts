@@ -105,3 +105,15 @@ test("without JavaScript a super admin saves a push notification as a draft and 
   await page.getByTestId("filter-submit").click();
   await expect(page.getByTestId("resource-row").filter({ hasText: title })).toHaveCount(1);
 });
+
+test("without JavaScript the page size is chosen with its own button and keeps the filters", async ({ page }) => {
+  await page.goto("/user/userAdministration?keyword=1380000");
+  await login(page, "13800000005");
+  await page.goto("/user/userAdministration?keyword=1380000");
+  await expect(page.getByTestId("resource-row")).toHaveCount(10);
+  await page.getByTestId("page-size").selectOption("20");
+  await page.getByRole("button", { name: "确定" }).click();
+  await expect(page).toHaveURL(/pageSize=20/);
+  await expect(page).toHaveURL(/keyword=1380000/);
+  expect(await page.getByTestId("resource-row").count()).toBeGreaterThan(10);
+});

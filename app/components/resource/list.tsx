@@ -464,7 +464,7 @@ export function ResourceListPage({
             </NativeSelect>
             {hydrated ? null : (
               <Button type="submit" variant="outline" size="sm">
-                {t("crud:actions.search")}
+                {t("crud:list.applyPageSize")}
               </Button>
             )}
           </Form>
