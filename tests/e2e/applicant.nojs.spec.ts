@@ -106,3 +106,15 @@ test("a refused confirmation keeps the phone typed", async ({ page }) => {
   await expect(field).toHaveValue("1391111337");
   await fitsThePhone(page, "refused confirmation");
 });
+
+test("in English the phone's header keeps each language on one line beside the product's name", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
+  await page.goto("/admission/wx/login?kindergartenId=1");
+  await expect(page.getByRole("heading", { name: "Admission login" })).toBeVisible();
+  await fitsThePhone(page, "link (English)");
+  for (const lng of ["zh", "en"]) {
+    const box = (await page.getByTestId(`lang-${lng}`).boundingBox())!;
+    // One line of text with its padding; a wrapped 中文 was two lines (about 48 px).
+    expect(box.height, `lang-${lng} height`).toBeLessThan(36);
+  }
+});

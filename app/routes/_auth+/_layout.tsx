@@ -38,9 +38,10 @@ export default function AuthLayout() {
   const root = useRouteLoaderData("root") as { productTitle?: string } | undefined;
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-menu-bg to-[#1f2d3d]">
-      <header className="flex items-center justify-between px-4 py-3 text-white sm:px-8">
+      <header className="flex items-center justify-between gap-3 px-4 py-3 text-white sm:px-8">
         <span className="text-base font-semibold tracking-wide">{root?.productTitle}</span>
-        <LanguageSwitch className="rounded bg-white/90 px-1 py-0.5" />
+        {/* Never squeezed by a long product title on a phone: each language stays on one line. */}
+        <LanguageSwitch className="shrink-0 whitespace-nowrap rounded bg-white/90 px-1 py-0.5" />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-6 sm:items-center sm:pt-0">
         <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl sm:p-8">
