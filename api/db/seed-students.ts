@@ -162,8 +162,9 @@ export async function seedStudents(db: Kysely<Database>) {
           class_id: k.class_id == null ? null : Number(k.class_id),
           type: "exemption",
           reason: "bus",
-          start_date: "2026-01-08",
-          end_date: "2026-01-09",
+          // The waiting one ahead, the passed one on recorded school days (it marks them on leave).
+          start_date: i === 0 ? "2026-01-08" : "2025-12-30",
+          end_date: i === 0 ? "2026-01-09" : "2025-12-31",
           status: i === 0 ? "waiting" : "passed",
           remark: "家长接送 Parents drive",
           created_by: 3,
