@@ -18,8 +18,8 @@ export function formatDateTime(iso: string): string {
   return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
 
-export function formatCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, t: Translate, lang: Lang): string {
-  if (value === null || value === undefined || value === "") return "";
+export function formatCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string; empty?: string }, t: Translate, lang: Lang): string {
+  if (value === null || value === undefined || value === "") return col.empty ? t(col.empty) : "";
   switch (col.format) {
     case "boolean":
       return t(value === true || value === 1 || value === "1" || value === "true" ? "crud:list.yes" : "crud:list.no");

@@ -57,6 +57,8 @@ export interface ListColumn {
   field: string;
   label: string;
   format?: ColumnFormat;
+  /** i18n key of what an empty value means here (a lesson plan without a class is for every class). */
+  empty?: string;
   sortable?: boolean;
   /** enum format: i18n key prefix of the values (`resources:classes.levels` → `…levels.pre`). */
   enumPrefix?: string;
@@ -108,6 +110,7 @@ export interface ExportColumn {
   field: string;
   label: string;
   format?: ColumnFormat;
+  empty?: string;
   enumPrefix?: string;
 }
 

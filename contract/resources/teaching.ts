@@ -290,7 +290,7 @@ export const lessonPlans = defineResource({
   labelField: "title",
   columns: [
     { field: "title", label: T("fields.title"), sortable: true, link: true },
-    { field: "className", label: T("fields.class") },
+    { field: "className", label: T("fields.class"), empty: T("fields.allClasses") },
     { field: "authorName", label: T("fields.author") },
     { field: "weekOf", label: T("fields.weekOf"), sortable: true, format: "date" },
     { field: "status", label: T("fields.status"), sortable: true, format: "enum", enumPrefix: T("planStates") },
@@ -317,7 +317,7 @@ export const lessonPlans = defineResource({
   exportColumns: [
     { field: "id", label: "resources:common.id" },
     { field: "title", label: T("fields.title") },
-    { field: "className", label: T("fields.class") },
+    { field: "className", label: T("fields.class"), empty: T("fields.allClasses") },
     { field: "authorName", label: T("fields.author") },
     { field: "weekOf", label: T("fields.weekOf"), format: "date" },
     { field: "status", label: T("fields.status"), format: "enum", enumPrefix: T("planStates") },

@@ -32,4 +32,12 @@ describe("list and label formatting", () => {
     expect(formatCell(["王芳", "李静"], { format: "tags" }, t, "zh")).toBe("王芳、李静");
     expect(formatCell(["a", "b"], {}, t, "en")).toBe("a, b");
   });
+
+  it("formatCell says what an empty value means where the column says so (a plan for every class), else nothing", () => {
+    const t = (k: string) => `<${k}>`;
+    expect(formatCell(null, { empty: "teaching:fields.allClasses" }, t, "en")).toBe("<teaching:fields.allClasses>");
+    expect(formatCell("", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("<teaching:fields.allClasses>");
+    expect(formatCell("中一班", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("中一班");
+    expect(formatCell(null, {}, t, "en")).toBe("");
+  });
 });
