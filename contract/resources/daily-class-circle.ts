@@ -62,7 +62,7 @@ export const classCirclePosts = defineResource({
   columns: [
     { field: "content", label: "daily:classCircle.fields.content", link: true },
     { field: "className", label: "daily:common.class", sortable: true },
-    { field: "imageFileId", label: "daily:classCircle.fields.image", format: "image" },
+    { field: "imageFileId", label: "daily:common.photo", format: "image" },
     { field: "status", label: "daily:common.status", sortable: true, format: "enum", enumPrefix: "daily:classCircle.statuses" },
     { field: "commentCount", label: "daily:classCircle.fields.comments", format: "number", align: "right" },
     { field: "authorName", label: "daily:common.author" },

@@ -143,7 +143,7 @@ export const notices = defineResource({
       fields: [
         { field: "title", label: "daily:notice.fields.title" },
         { field: "content", label: "daily:notice.fields.content" },
-        { field: "imageFileId", label: "daily:notice.fields.image", format: "image" },
+        { field: "imageFileId", label: "daily:common.photo", format: "image" },
         { field: "status", label: "daily:common.status", format: "enum", enumPrefix: "daily:notice.statuses" },
         { field: "audience", label: "daily:notice.fields.audience", format: "enum", enumPrefix: "daily:notice.audiences" },
         { field: "kindergartenName", label: "daily:common.kindergarten" },
