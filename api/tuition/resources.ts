@@ -730,6 +730,7 @@ export const reconciliationsMapping = defineMapping({
       for (const it of items) {
         it.admissionFen = Number(it.admissionFen);
         it.admission = fenToYuan(Number(it.admissionFen));
+        it.admissionText = formatFen(Number(it.admissionFen));
         it.financeFen = Number(it.financeFen);
         it.financeText = formatFen(Number(it.financeFen));
         it.differenceFen = Number(it.admissionFen) - Number(it.financeFen);

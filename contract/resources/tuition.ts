@@ -665,6 +665,8 @@ export const reconciliations = defineResource({
     month: z.string(),
     admissionFen: z.number().int(),
     admission: z.string(),
+    /** The admission figure as the finance one is shown (¥1,234.50); `admission` is the form's plain value. */
+    admissionText: z.string(),
     admissionLines: z.string().nullable(),
     financeFen: z.number().int(),
     financeText: z.string(),
@@ -686,7 +688,7 @@ export const reconciliations = defineResource({
   labelField: "month",
   columns: [
     { field: "month", label: "tuition:reconciliation.fields.month", sortable: true, link: true },
-    { field: "admission", label: "tuition:reconciliation.fields.admission", align: "right" },
+    { field: "admissionText", label: "tuition:reconciliation.fields.admission", align: "right" },
     { field: "financeText", label: "tuition:reconciliation.fields.finance", align: "right" },
     { field: "differenceText", label: "tuition:reconciliation.fields.difference", align: "right" },
     { field: "status", label: "tuition:reconciliation.fields.status", format: "enum", enumPrefix: "tuition:reconciliation.states" },
@@ -723,7 +725,7 @@ export const reconciliations = defineResource({
     {
       fields: [
         { field: "month", label: "tuition:reconciliation.fields.month" },
-        { field: "admission", label: "tuition:reconciliation.fields.admission" },
+        { field: "admissionText", label: "tuition:reconciliation.fields.admission" },
         { field: "financeText", label: "tuition:reconciliation.fields.finance" },
         { field: "differenceText", label: "tuition:reconciliation.fields.difference" },
         { field: "differences", label: "tuition:reconciliation.fields.differences" },

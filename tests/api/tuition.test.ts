@@ -400,6 +400,10 @@ describe("reconciliation", () => {
     expect(r.code, JSON.stringify(r)).toBe(200);
     expect(r.data.status).toBe("pendingAdmission");
     expect(r.data.differenceFen).toBe(10000);
+    // Both figures are shown alike: the admission figure formatted as the finance one.
+    expect(r.data.admission).toBe("100.00");
+    expect(r.data.admissionText).toBe(r.data.differenceText);
+    expect(r.data.admissionText).toMatch(/^¥100\.00$/);
     expect(r.data.differences).toContain("王小明: 100.00 − 0.00 = 100.00");
     expect((await t.call("POST", `tuition/reconciliations/${r.data.id}/financeConfirm/`, { token: tk.fin })).code).toBe(409);
     expect((await t.call("POST", `tuition/reconciliations/${r.data.id}/admissionConfirm/`, { token: tk.fin })).code).toBe(200);
