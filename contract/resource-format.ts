@@ -1,4 +1,5 @@
 import { formatList } from "./format";
+import { formatFen } from "./tuition/money";
 import type { ColumnFormat } from "./resource";
 import type { Lang } from "./settings";
 
@@ -33,6 +34,8 @@ export function formatCell(value: unknown, col: { format?: ColumnFormat; enumPre
       return formatDateTime(String(value));
     case "number":
       return typeof value === "number" ? String(value) : String(Number(value));
+    case "money":
+      return Number.isFinite(Number(value)) ? formatFen(Number(value)) : String(value);
     case "image":
       return ""; // a file id means nothing in text (exports); pages show the thumbnail
     case "images":

@@ -12,7 +12,8 @@ import type { ActionsDef, StatesDef } from "./actions";
  * `images`: the value is an ordered list of image file ids; the list shows the first thumbnail and "+N", the detail page
  * all of them, an export their count.
  */
-export type ColumnFormat = "text" | "number" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image" | "images";
+/** `money`: an amount in fen (integer), shown as yuan (¥1,234.50); exported as a number of yuan. */
+export type ColumnFormat = "text" | "number" | "money" | "date" | "datetime" | "boolean" | "enum" | "tags" | "image" | "images";
 /** `images`: several images (an ordered list of file ids, at most `max`), one multiple file input plus the current ones to keep or remove. */
 export type FieldKind =
   | "text"

@@ -137,9 +137,10 @@ export async function readSheet(file: File): Promise<string[][] | null> {
 
 type FormatRest = Parameters<typeof formatCell> extends [unknown, unknown, ...infer R] ? R : never;
 
-/** An exported cell: a plain or "number" column holding a number stays numeric; everything else is its list text. */
+/** An exported cell: a plain or "number" column holding a number stays numeric (money: in yuan); everything else is its list text. */
 export function exportCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, ...rest: FormatRest): Cell {
   if (typeof value === "number" && Number.isFinite(value) && (!col.format || col.format === "number")) return value;
+  if (col.format === "money" && typeof value === "number" && Number.isFinite(value)) return value / 100; // yuan, a number to sum
   if (col.format === "images") return Array.isArray(value) ? value.length : 0; // how many images, never their ids
   return formatCell(value, col, ...rest);
 }

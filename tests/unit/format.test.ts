@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatList, labelWithNote, langOf, localName } from "@contract/format";
 import { formatCell } from "@contract/resource-format";
+import { exportCell } from "@api/resources/spreadsheet";
 
 /** contract/format.ts: lists and labels in the reader's language (no `、` or `（）` in English). */
 describe("list and label formatting", () => {
@@ -39,5 +40,13 @@ describe("list and label formatting", () => {
     expect(formatCell("", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("<teaching:fields.allClasses>");
     expect(formatCell("中一班", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("中一班");
     expect(formatCell(null, {}, t, "en")).toBe("");
+  });
+
+  it("formatCell shows money kept in fen as yuan, and the export keeps it a number of yuan", () => {
+    const t = (k: string) => k;
+    expect(formatCell(191525, { format: "money" }, t, "en")).toBe("¥1,915.25");
+    expect(formatCell(-50, { format: "money" }, t, "zh")).toBe("-¥0.50");
+    expect(exportCell(191525, { format: "money" }, t, "en")).toBe(1915.25);
+    expect(exportCell(191525, { format: "number" }, t, "en")).toBe(191525);
   });
 });

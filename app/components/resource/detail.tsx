@@ -42,7 +42,7 @@ export function DetailPage({ def }: { def: ResourceView }) {
             {g.fields.map((f) => (
               <div key={f.field}>
                 <dt className="text-xs text-gray-500">{t(f.label)}</dt>
-                <dd className="text-sm text-gray-800" data-field={f.field}>
+                <dd className="whitespace-pre-line text-sm text-gray-800" data-field={f.field}>
                   {f.format === "images" ? (
                     <ImagesGallery value={data.item[f.field]} />
                   ) : f.format === "image" && data.item[f.field] != null ? (
