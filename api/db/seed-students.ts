@@ -11,6 +11,7 @@ import type { Database } from "./schema";
 import { rng } from "./names";
 import { bulk, SEED_TIME } from "./seed";
 import { DEMO_LAST_SCHOOL_DAY, schoolDays } from "./seed-kgmgmt";
+import { seedFiles } from "./seed-files";
 import { markLeaveDays } from "@api/services/attendance";
 
 const MANUAL_V1 = `# 家长手册 Parent handbook
@@ -200,6 +201,26 @@ export async function seedStudents(db: Kysely<Database>) {
         });
     }
     await bulk(trx, "student_status_history", history, 500);
+
+    // Photos: the children of kindergarten 1's first three classes have one, but every fifth (the list and the
+    // "photo missing" check show both sides; the rest of the demo stays without, like a school that is starting).
+    const photoClasses = await trx.selectFrom("classes").select("id").where("kindergarten_id", "=", 1).orderBy("id").limit(3).execute();
+    const photographed = await trx
+      .selectFrom("students")
+      .select("id")
+      .where(
+        "class_id",
+        "in",
+        photoClasses.map((c) => Number(c.id)),
+      )
+      .orderBy("id")
+      .execute();
+    const files = seedFiles(trx);
+    for (const [i, st] of photographed.entries()) {
+      if (i % 5 === 4) continue;
+      const fileId = await files.image(i, "students", Number(st.id));
+      await trx.updateTable("students").set({ photo_file_id: fileId }).where("id", "=", Number(st.id)).execute();
+    }
 
     // The student manual: two versions in kindergarten 1, one in 2 and 4; none in 3 (the empty state).
     await bulk(trx, "student_manuals", [
