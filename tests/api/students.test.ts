@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "@api/db/schema";
+import { seedFilesReady } from "@api/teaching/samples";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
@@ -46,6 +47,18 @@ const validStudent = (photo: number | null, extra: Record<string, string> = {}) 
 });
 
 describe("student files", () => {
+  it("the demo has children with and without a photo, and a seeded photo opens", async () => {
+    await seedFilesReady;
+    const all = await t.call("GET", "students/", { token: tok[5], query: { pageSize: 10000 } });
+    const rows = all.data.list as { photoFileId: number | null; photoMissing: string }[];
+    expect(rows.some((r) => r.photoMissing === "yes")).toBe(true);
+    const withPhoto = rows.filter((r) => r.photoMissing === "no");
+    expect(withPhoto.length).toBeGreaterThan(10);
+    const res = await fetch(new URL(`files/${withPhoto[0]!.photoFileId}`, t.url), { headers: { token: tok[5] } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    await res.arrayBuffer();
+  });
   it("lists within each role's reach", async () => {
     const all = await t.call("GET", "students/", { token: tok[5], query: { pageSize: 10000 } });
     expect(all.code).toBe(200);
