@@ -64,3 +64,18 @@ test("without JavaScript a teacher fills the class's baby-sitting day sheet", as
   await expectToast(page, "已保存");
   await expect(page.getByTestId("sheet-row").first().getByRole("textbox").nth(2)).toHaveValue("12:30-14:30");
 });
+
+test("without JavaScript a teacher's new class-circle post starts with her only class chosen; the principal chooses", async ({ page }) => {
+  await page.goto("/daily/classCircle/new");
+  await loginHere(page, "13800000003");
+  await page.goto("/daily/classCircle/new");
+  const cls = page.getByLabel("班级", { exact: true });
+  const options = cls.locator("option:not([value=''])");
+  await expect(options).toHaveCount(1);
+  await expect(cls).toHaveValue((await options.first().getAttribute("value"))!);
+  await page.context().clearCookies();
+  await page.goto("/daily/classCircle/new");
+  await loginHere(page, "13800000001");
+  await page.goto("/daily/classCircle/new");
+  await expect(page.getByLabel("班级", { exact: true })).toHaveValue("");
+});

@@ -41,9 +41,11 @@ function Control({ f, field, options }: { f: FormField; field: FieldMeta; option
   switch (f.kind) {
     case "textarea":
       return <textarea {...props} defaultValue={textOf(field.initialValue)} placeholder={placeholder} rows={4} className={cn(inputClass, "h-auto py-2")} />;
-    case "select":
+    case "select": {
+      // A required choice with one possible answer (a teacher's only class) starts chosen.
+      const only = field.constraint.required && options.length === 1 && !textOf(field.initialValue) ? options[0]!.value : undefined;
       return (
-        <NativeSelect {...props} defaultValue={textOf(field.initialValue)}>
+        <NativeSelect {...props} defaultValue={only ?? textOf(field.initialValue)}>
           <option value="" data-vocab="">
             {t("crud:form.choose")}
           </option>
@@ -55,6 +57,7 @@ function Control({ f, field, options }: { f: FormField; field: FieldMeta; option
           ))}
         </NativeSelect>
       );
+    }
     case "multiselect": {
       // Native checkboxes: they work without JavaScript and read better than a <select multiple>.
       const checked = listOf(field.initialValue);
