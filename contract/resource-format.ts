@@ -11,8 +11,13 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** ISO timestamp → `YYYY-MM-DD HH:mm` in China time (the product's users are there). */
+/**
+ * ISO timestamp → `YYYY-MM-DD HH:mm` in China time (the product's users are there). A timestamp without a zone
+ * (`2026-01-02T09:00:00`, as devices and the seed write the kindergarten's wall clock) is already that time.
+ */
 export function formatDateTime(iso: string): string {
+  const wallClock = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(iso.trim());
+  if (wallClock) return `${wallClock[1]} ${wallClock[2]}`;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const local = new Date(d.getTime() + 8 * 3600 * 1000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatList, labelWithNote, langOf, localName } from "@contract/format";
-import { formatCell } from "@contract/resource-format";
+import { formatCell, formatDateTime } from "@contract/resource-format";
 import { exportCell } from "@api/resources/spreadsheet";
 
 /** contract/format.ts: lists and labels in the reader's language (no `、` or `（）` in English). */
@@ -40,6 +40,14 @@ describe("list and label formatting", () => {
     expect(formatCell("", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("<teaching:fields.allClasses>");
     expect(formatCell("中一班", { empty: "teaching:fields.allClasses" }, t, "en")).toBe("中一班");
     expect(formatCell(null, {}, t, "en")).toBe("");
+  });
+
+  it("formatDateTime writes China's wall clock: a zoned instant is moved to UTC+8, a wall-clock time stays as written", () => {
+    expect(formatDateTime("2026-11-28T01:30:00.000Z")).toBe("2026-11-28 09:30");
+    expect(formatDateTime("2026-11-28T18:30:00Z")).toBe("2026-11-29 02:30");
+    expect(formatDateTime("2026-01-02T09:00:00")).toBe("2026-01-02 09:00");
+    expect(formatDateTime("2026-01-02 07:45")).toBe("2026-01-02 07:45");
+    expect(formatDateTime("not a date")).toBe("not a date");
   });
 
   it("formatCell shows money kept in fen as yuan, and the export keeps it a number of yuan", () => {

@@ -6,6 +6,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/utils/meta";
 import { todayCn } from "@contract/daily/time";
+import { formatDateTime } from "@contract/resource-format";
 import { attendanceAction, attendanceLoader } from "./__students.server";
 
 /**
@@ -222,7 +223,7 @@ function DayView({
             <ul className="space-y-1 text-sm text-gray-700" data-testid="attendance-changes">
               {day.changes.map((c, i) => (
                 <li key={i}>
-                  <span className="tabular-nums text-gray-500">{c.at.slice(0, 16).replace("T", " ")}</span> {c.byName ?? t(`attendance.sources.${c.source}`)}:{" "}
+                  <span className="tabular-nums text-gray-500">{formatDateTime(c.at)}</span> {c.byName ?? t(`attendance.sources.${c.source}`)}:{" "}
                   {c.studentName} {c.fromState ? `${t("attendance.changeFrom")} ${t(`attendance.states.${c.fromState}`)} ` : ""}
                   {t("attendance.changeTo")} {t(`attendance.states.${c.toState}`)}
                   {c.remark ? ` (${c.remark})` : ""}

@@ -8,6 +8,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
+import { formatDateTime } from "@contract/resource-format";
 import { billsCustomAction, billsCustomLoader, billsCustomOf, roleOf, type GenerateData, type PayData } from "./__tuition.server";
 
 /**
@@ -135,7 +136,7 @@ function PayPage({ data }: { data: PayData }) {
             data-testid="qr-svg"
             dangerouslySetInnerHTML={{ __html: data.qr.svg }}
           />
-          <p className="text-xs text-gray-500">{t("tuition:bills.pay.expires", { time: data.qr.expiresAt.slice(0, 16).replace("T", " ") + " UTC" })}</p>
+          <p className="text-xs text-gray-500">{t("tuition:bills.pay.expires", { time: formatDateTime(data.qr.expiresAt) })}</p>
           <div className="flex flex-wrap gap-2">
             <a href={data.qr.qrText} className="text-sm text-primary hover:underline" data-testid="qr-standin" target="_blank" rel="noreferrer">
               {t("tuition:bills.pay.standIn")}
