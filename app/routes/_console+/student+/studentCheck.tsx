@@ -223,8 +223,8 @@ function DayView({
             <ul className="space-y-1 text-sm text-gray-700" data-testid="attendance-changes">
               {day.changes.map((c, i) => (
                 <li key={i}>
-                  <span className="tabular-nums text-gray-500">{formatDateTime(c.at)}</span> {c.byName ?? t(`attendance.sources.${c.source}`)}:{" "}
-                  {c.studentName} {c.fromState ? `${t("attendance.changeFrom")} ${t(`attendance.states.${c.fromState}`)} ` : ""}
+                  <span className="tabular-nums text-gray-500">{formatDateTime(c.at)}</span> {c.byName ?? t(`attendance.sources.${c.source}`)}: {c.studentName}{" "}
+                  {c.fromState ? `${t("attendance.changeFrom")} ${t(`attendance.states.${c.fromState}`)} ` : ""}
                   {t("attendance.changeTo")} {t(`attendance.states.${c.toState}`)}
                   {c.remark ? ` (${c.remark})` : ""}
                 </li>
