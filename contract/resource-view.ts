@@ -1,6 +1,6 @@
 import type { RoleId } from "./roles";
 import type { FileKind } from "./files";
-import type { ActionsDef, StatesDef } from "./actions";
+import type { ActionsDef, StatesDef, Tone } from "./actions";
 
 /**
  * The data half of a resource definition (contract/resource.ts adds the zod schemas and the row rule): types and
@@ -66,7 +66,7 @@ export interface ListColumn {
   /** The cell links to the detail page (or the edit page when there is no detail view). */
   link?: boolean;
   /** Colour of a cell by its value (e.g. `{ expired: "danger" }`), so a state stands out in the list. */
-  tones?: Record<string, "danger" | "warning" | "success" | "muted">;
+  tones?: Record<string, Tone>;
   /** Shown only to these roles (e.g. the kindergarten column to roles reaching several kindergartens). */
   roles?: readonly RoleId[];
   align?: "left" | "right" | "center";

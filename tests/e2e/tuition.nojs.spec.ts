@@ -10,6 +10,12 @@ import { loginHere, expectToast } from "../fixtures/e2e";
 test("without JavaScript finance generates a class's bills", async ({ page }) => {
   await page.goto("/tuition/bills");
   await loginHere(page, "13800000014");
+  // Each state in its tone, from the definition's state vocabulary.
+  await page.goto("/tuition/bills?status=paid");
+  await expect(page.locator('td[data-field="status"] [data-tone="success"]').first()).toHaveText("已缴费");
+  await page.goto("/tuition/bills?status=unannounced");
+  await expect(page.locator('td[data-field="status"] [data-tone="muted"]').first()).toHaveText("未通知缴费");
+  await page.goto("/tuition/bills");
   await page.getByTestId("bills-generate").click();
   await expect(page).toHaveURL(/\/tuition\/bills\/generate$/);
   await page.getByLabel("班级").selectOption({ index: 8 });

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import * as React from "react";
-import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn } from "@contract/resource-view";
+import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
@@ -124,7 +124,14 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
   return <>{formatCell(v, col, t, lang)}</>;
 }
 
+/** The state column shows each state in its tone (the definition's `states`), unless the column names its own tones. */
+function withStateTones(def: ResourceView, col: ListColumn): ListColumn {
+  if (col.tones || !def.states || def.states.field !== col.field) return col;
+  return { ...col, tones: Object.fromEntries(def.states.list.map((s) => [String(s.item ?? s.name), s.tone])) };
+}
+
 const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
+  info: "bg-sky-50 text-sky-700 ring-sky-100",
   danger: "bg-red-50 text-red-700 ring-red-100",
   warning: "bg-amber-50 text-amber-700 ring-amber-100",
   success: "bg-green-50 text-green-700 ring-green-100",
@@ -151,7 +158,7 @@ export function ResourceListPage({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const { query, page, perms, options, roleId } = data;
-  const columns = def.columns.filter((c) => visibleFor(c.roles, roleId));
+  const columns = def.columns.filter((c) => visibleFor(c.roles, roleId)).map((c) => withStateTones(def, c));
   const filters = (def.filters ?? []).filter((f) => visibleFor(f.roles, roleId));
   const sort = parseSort(def, query.sort);
   const back = searchOf(query);
