@@ -387,7 +387,16 @@ export function ResourceListPage({
                       </td>
                     ) : null}
                     {columns.map((col) => (
-                      <td key={col.field} className={cn("px-4 py-2 text-gray-700", col.align === "right" && "text-right tabular-nums")} data-field={col.field}>
+                      <td
+                        key={col.field}
+                        className={cn(
+                          "px-4 py-2 text-gray-700",
+                          col.align === "right" && "text-right tabular-nums",
+                          // A date reads as one piece ("2026-11-28", not "2026-11-" over "28").
+                          (col.format === "date" || col.format === "datetime") && "whitespace-nowrap",
+                        )}
+                        data-field={col.field}
+                      >
                         {col.link && link ? (
                           <Link to={link} className="text-primary hover:underline">
                             <Cell col={col} item={item} />
