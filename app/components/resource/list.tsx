@@ -117,7 +117,7 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
   const tone = col.tones?.[String(v)];
   if (tone)
     return (
-      <span className={cn("rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>
+      <span className={cn("inline-block rounded px-1.5 py-0.5 text-xs font-medium ring-1", TONE_CLASS[tone])} data-tone={tone}>
         {formatCell(v, col, t, lang)}
       </span>
     );
