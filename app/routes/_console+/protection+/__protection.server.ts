@@ -1,11 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
-import { formatList } from "@contract/format";
 import { formatDateTime } from "@contract/resource-format";
-import { fieldLabelOf, type ResourceView } from "@contract/resource-view";
-import { admissionCustomers } from "@contract/resources/admission";
-import { students } from "@contract/resources/students";
-import { users } from "@contract/resources/users";
 import { downloadFromApi } from "~/components/report/report.server";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getLocale, getT } from "~/utils/i18n.server";
@@ -13,6 +8,7 @@ import { guardAction, guardLoader } from "~/utils/page.server";
 import { requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
+import { countText, fieldsText, jsonOf, NAMESPACES, outcomeText, runResultText } from "./__protection-text.server";
 
 const PAGE = "/protection/dataProcessing";
 const requestRow = z.object({
@@ -67,64 +63,6 @@ export type ProtectionPageData = {
   runs: (z.infer<typeof runs>["runs"][number] & { slotText: string; startedAtText: string; finishedAtText: string; resultText: string })[];
   log: (z.infer<typeof runs>["log"][number] & { atText: string; fieldsText: string })[];
 };
-
-type T = Awaited<ReturnType<typeof getT>>;
-type Lang = Awaited<ReturnType<typeof getLocale>>;
-
-/** Whose fields a subject's columns are: the entity's own definition names and labels them. */
-const SUBJECT_DEFS: Record<string, ResourceView> = { student: students, user: users, customer: admissionCustomers };
-const NAMESPACES = ["protection", "students", "usermgmt", "admission"];
-const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const jsonOf = (text: string | null): unknown => {
-  if (!text || (!text.startsWith("{") && !text.startsWith("["))) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/** The job's column names (`kid_name`) as the entity's field labels, joined in the reader's language. */
-function fieldsText(t: T, lang: Lang, subjectType: string, columns: unknown): string {
-  if (!Array.isArray(columns)) return "";
-  const def = SUBJECT_DEFS[subjectType];
-  const labels = columns.map((c) => {
-    const name = camel(String(c));
-    const key = (def && fieldLabelOf(def, name)) ?? `protection:fields.${name}`;
-    return t(key, { defaultValue: String(c) });
-  });
-  return formatList(lang, labels);
-}
-
-/** A deletion's outcome ({fields, files, rows} from the night job) as a sentence; a typed outcome as it is. */
-const erasureOutcome = z.object({ fields: z.array(z.string()), files: z.number(), rows: z.number() });
-function outcomeText(t: T, lang: Lang, r: z.infer<typeof requestRow>): string {
-  const parsed = erasureOutcome.safeParse(jsonOf(r.outcome));
-  if (!parsed.success) return r.outcome ?? "";
-  const { fields, files, rows } = parsed.data;
-  const parts = [
-    fields.length ? t("protection:outcome.fields", { list: fieldsText(t, lang, r.subjectType, fields) }) : t("protection:outcome.noFields"),
-    t("protection:outcome.files", { n: files }),
-    t("protection:outcome.auditRows", { n: rows }),
-  ];
-  return parts.join(t("protection:outcome.separator"));
-}
-
-/** A run's result ({persons, files, auditRows, requests}) as labelled counts; an error message as it is. */
-function runResultText(t: T, result: string | null): string {
-  const counts = jsonOf(result);
-  if (!counts || typeof counts !== "object" || Array.isArray(counts)) return result ?? "";
-  return Object.entries(counts as Record<string, unknown>)
-    .map(([k, v]) => t("protection:runs.count", { what: t(`protection:runs.counts.${k}`, { defaultValue: k }), n: String(v) }))
-    .join(t("protection:outcome.separator"));
-}
-
-/** "3 persons" / "1 person" / "3 人": the unit by the language's plural rule. */
-const countText = (t: T, lang: Lang, kind: string, n: number) =>
-  t(`protection:retention.units.${kind}_${new Intl.PluralRules(lang === "en" ? "en" : "zh").select(n)}`, {
-    n: String(n),
-    defaultValue: `${n} ${t(`protection:retention.units.${kind}`)}`,
-  });
 
 /**
  * /protection/dataProcessing (role 5): requests (record, approve a deletion for the night job, complete, reject),
