@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
-import { login } from "../fixtures/e2e";
+import { hydrated, login } from "../fixtures/e2e";
 
 /**
  * A dynamic form's image field with JavaScript: the file is uploaded at once (progress, preview), a required field
@@ -26,6 +26,8 @@ test("with JavaScript a form's image is uploaded at once with a preview and save
   const outing = page.getByTestId("fillable-forms").locator("tbody tr").filter({ hasText: "春游报名" });
   await expect(outing).toContainText("已提交 0 次");
   await outing.getByRole("link").click();
+  // The field's preview is the script's: wait until it runs.
+  await hydrated(page);
   await page.getByLabel("健康证明照片").setInputFiles(photo);
   await expect(page.getByTestId("file-preview-f6")).toBeVisible();
   await expect(page.getByTestId("file-progress-f6")).toHaveCount(0);

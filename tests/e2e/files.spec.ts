@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
-import { login } from "../fixtures/e2e";
+import { hydrated, login } from "../fixtures/e2e";
 
 /** Upload fields with JavaScript (issue 10): the photo goes up at once with progress and preview; a fake PNG is refused. */
 test("with JavaScript a kindergarten admin gives a user a photo; a .png that is text is refused with the message", async ({ page }) => {
@@ -22,6 +22,8 @@ test("with JavaScript a kindergarten admin gives a user a photo; a .png that is 
   await page.goto("/user/userAdministration?keyword=13800000003");
   await page.getByTestId("resource-row").first().getByTestId("row-edit").click();
   const input = page.getByTestId("file-input-photoFileId");
+  // The field's checks and preview are the script's: wait until it runs.
+  await hydrated(page);
 
   await input.setInputFiles(fake);
   await expect(page.getByTestId("file-error-photoFileId")).toHaveText("文件格式错误");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
-import { login } from "../fixtures/e2e";
+import { hydrated, login } from "../fixtures/e2e";
 
 /**
  * Several images with JavaScript (issue 12): the same multipart form (the console streams the images to the API); choosing
@@ -26,6 +26,8 @@ test("with JavaScript a teacher saves a teaching record with two images; more th
   await login(page, "13800000003");
   await page.goto("/teaching/TeachingRecord/new");
   await expect(page.getByTestId("file-input-videoFileId")).toBeVisible();
+  // The refusal of a tenth image is the script's (before anything is sent): wait until it runs.
+  await hydrated(page);
   await page.getByLabel("标题").fill(title);
   await page.getByLabel("班级").selectOption({ index: 1 });
   await page.getByLabel("日期").fill("2026-01-04");
