@@ -56,7 +56,7 @@ function parseOr422<S extends z.ZodTypeAny>(schema: S, body: Record<string, unkn
 export function registerTeachingRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, mayUse, assertPage } = makeGuards(deps);
-  // The demo data's sample files (rows written by the seed) get their objects in the configured storage.
+  // The demo data's sample files (rows written by the seeds of every section) get their objects in the configured storage.
   void startSeedFiles(deps);
 
   // Owner checks are registered once per process: they use the deps they are called with (`d`), never this API's.

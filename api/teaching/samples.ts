@@ -3,8 +3,11 @@ import sharp from "sharp";
 import type { Deps } from "@api/context";
 import { sampleMp4 } from "./mp4";
 
-/** Object keys of the demo data's sample files (api/db/seed-teaching.ts writes their rows). */
-export const SEED_FILE_PREFIX = "seed/teaching/";
+/**
+ * Object keys of the demo data's sample files (api/db/seed-files.ts writes their rows for every section). Keys of
+ * older demo databases (`seed/teaching/…`) start with it too.
+ */
+export const SEED_FILE_PREFIX = "seed/";
 
 const COLOURS: [number, number, number][] = [
   [244, 180, 0],
@@ -56,7 +59,7 @@ export let seedFilesReady: Promise<number> = Promise.resolve(0);
 /** Starts `materializeSeedFiles` (once per API) and keeps its promise in `seedFilesReady` (tests await it). */
 export function startSeedFiles(deps: Pick<Deps, "db" | "files">) {
   seedFilesReady = materializeSeedFiles(deps).catch((e: unknown) => {
-    console.error(`[api] teaching sample files: ${(e as Error)?.message ?? e}`);
+    console.error(`[api] demo sample files: ${(e as Error)?.message ?? e}`);
     return 0;
   });
   return seedFilesReady;

@@ -27,7 +27,7 @@ export function niceScale(largest: number, wholeNumbers: boolean, lines = 4): { 
   const raw = largest / lines;
   const p = 10 ** Math.floor(Math.log10(raw));
   const steps = [1, 2, 2.5, 5, 10].map((k) => k * p).filter((st) => !wholeNumbers || Number.isInteger(st));
-  const step = steps.find((st) => st >= raw) ?? (wholeNumbers ? Math.max(1, Math.ceil(raw)) : 10 * p);
+  const step = steps.find((st) => st >= raw) ?? 10 * p; // 10·p ≥ raw always; whole when p ≥ 0.1, i.e. when largest ≥ 1
   return { top: Math.ceil(largest / step - 1e-9) * step, step };
 }
 const short = (s: string, n = 10) => ([...s].length > n ? [...s].slice(0, n - 1).join("") + "…" : s);

@@ -64,7 +64,4 @@ export function runResultText(t: T, result: string | null): string {
 
 /** "3 persons" / "1 person" / "3 人": the unit by the language's plural rule. */
 export const countText = (t: T, lang: Lang, kind: string, n: number) =>
-  t(`protection:retention.units.${kind}_${new Intl.PluralRules(lang === "en" ? "en" : "zh").select(n)}`, {
-    n: String(n),
-    defaultValue: `${n} ${t(`protection:retention.units.${kind}`)}`,
-  });
+  t(`protection:retention.units.${kind}_${new Intl.PluralRules(lang).select(n)}`, { n: String(n) });
