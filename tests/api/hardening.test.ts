@@ -61,7 +61,9 @@ describe("request size limits", () => {
     expect(await health()).toBe(200);
   });
 
-  it("stops a chunked body with no Content-Length as soon as it passes the limit", async () => {
+  // Retried: the server answers 413 and closes while the client is still writing, and on a loaded machine the
+  // client's next write can meet the closed socket (EPIPE) before it reads the answer (failed once in 9 clean runs).
+  it("stops a chunked body with no Content-Length as soon as it passes the limit", { retry: 2 }, async () => {
     let read = 0;
     const body = chunked(50 * MB);
     const counting = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (c, ctl) => ((read += c.length), ctl.enqueue(c)) }));
