@@ -20,6 +20,7 @@ import { registerResources } from "./resources";
 import { registerStatisticsRoutes } from "./routes/statistics";
 import { registerAdmissionRoutes } from "./routes/admission";
 import { registerProtectionRoutes } from "./routes/protection";
+import { registerBackupRoutes } from "./routes/backups";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -69,6 +70,7 @@ export function buildApp(deps: Deps): App {
   registerStatisticsRoutes(app, deps);
   registerAdmissionRoutes(app, deps);
   registerProtectionRoutes(app, deps);
+  registerBackupRoutes(app, deps);
   // Every operation: an operationId, its path parameters and the error replies (api/resources/engine/openapi.ts).
   completeOperations(app);
 

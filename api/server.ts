@@ -6,6 +6,7 @@ import { isEmpty, migrate, openDb, type DbHandle } from "./db";
 import { seedDemo } from "./db/seed";
 import { seedFilesReady } from "@api/teaching/samples";
 import { buildApp } from "./app";
+import { markServing } from "./backup/running";
 import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
@@ -50,6 +51,8 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const port = opts.port ?? config.port;
   const handle = openDb(config.databaseUrl);
   await migrate(handle);
+  // An embedded database says it is being served, so that `npm run restore` refuses to replace it meanwhile.
+  const unmarkServing = markServing(config.databaseUrl);
   if ((opts.seed ?? true) && (await isEmpty(handle.db))) await seedDemo(handle);
 
   const wechatSandbox = config.wechat.provider === "sandbox" ? new LocalWechatGateway(handle.db, config.aes) : null;
@@ -94,6 +97,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
         s.closeAllConnections?.();
       });
       await handle.destroy();
+      unmarkServing();
     },
   };
 }

@@ -380,7 +380,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
   const m004limits: Migration = {
     async up(db: Kysely<unknown>) {
       const locks = await sql<{ phone: string; locked_until: string }>`SELECT phone, locked_until FROM login_locks`.execute(db);
+      // data: running locks are read above and written back below; past attempts are only counted, never kept.
       await db.schema.dropTable("login_locks").execute();
+      // data: see above (attempts are replaced by the failure count of login_locks).
       await db.schema.dropTable("login_attempts").execute();
       await db.schema
         .createTable("login_locks")
@@ -416,6 +418,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .alterTable("tokens")
         .addColumn("applicant_only", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
+      // data: discarded on purpose: SMS codes must not be kept readable (security review).
       await db.schema.dropTable("sms_outbox").ifExists().execute();
     },
     async down() {

@@ -9,6 +9,9 @@ import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
 import { summarySchema } from "./__home.server";
+import { backupStatusSchema } from "./__backup-status.server";
+import { BackupStatusCard } from "~/components/home/backup-status";
+import { Role } from "@contract/roles";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
@@ -19,7 +22,11 @@ import { summarySchema } from "./__home.server";
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = /* @__PURE__ */ pageAction();
 export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
-  const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
+  const [result, backup] = await Promise.all([
+    settle(upstream(request).get("home/summary", { schema: summarySchema })),
+    // The super admin is told whether backups run (issue 29); nobody else is asked.
+    user.info.roleId === Role.superAdmin ? settle(upstream(request).get("backups/status/", { schema: backupStatusSchema })) : null,
+  ]);
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
   // applicant's admission introduction or the admissions teacher's appointment list.
   const subject = { ...user.info };
@@ -30,6 +37,7 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
   return {
     more,
     summary: result.ok ? result.data : null,
+    backup: backup?.ok ? backup.data : null,
     educationGroupName: user.info.educationGroupName,
     today: new Date().toISOString().slice(0, 10),
   };
@@ -124,6 +132,8 @@ export default function Home() {
           )}
         </section>
       </div>
+
+      {data.backup ? <BackupStatusCard status={data.backup} /> : null}
 
       <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="home-shortcuts">
         <h2 className="text-base font-semibold text-gray-800">{t("home.shortcuts")}</h2>
