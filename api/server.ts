@@ -7,6 +7,7 @@ import { seedDemo } from "./db/seed";
 import { seedFilesReady } from "@api/teaching/samples";
 import { buildApp } from "./app";
 import { markServing } from "./backup/running";
+import { bucketVersioningWarning } from "./backup/s3-versioning";
 import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
@@ -81,6 +82,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   if (!opts.quiet) {
     console.log(`API listening on http://${shownHost}:${actual}`);
     if (config.sms.provider === "local") console.log(`SMS codes are not sent: the local provider writes them to ${config.sms.outboxFile}`);
+    if (config.storage.kind === "s3") void bucketVersioningWarning(config.storage).then((w) => w && console.warn(w));
     if (wechatSandbox) console.warn("WeChat sandbox on (WECHAT_PROVIDER=sandbox): anyone can log in as an applicant with any phone; demo only.");
   }
 

@@ -88,13 +88,14 @@ export async function createBackup(source: BackupSource, folder: string, now = D
 async function stage(source: BackupSource, staging: string, now: number): Promise<BackupManifest> {
   const postgres = isPostgresUrl(source.databaseUrl);
   const dbFile = postgres ? "database.pgdump" : "database.sqlite";
-  const snap = postgres
-    ? await snapshotPostgres(source.databaseUrl, join(staging, dbFile))
-    : await snapshotSqlite(source.databaseUrl, join(staging, dbFile));
+  const snap = postgres ? await snapshotPostgres(source.databaseUrl, join(staging, dbFile)) : await snapshotSqlite(source.databaseUrl, join(staging, dbFile));
   // Files right after the snapshot: stored objects are never changed in place, so every file a record of the
   // snapshot names is there (a file added since is harmless: no record of the archive names it).
   const included = source.storage === "local";
-  if (included) await copyStoredFiles(join(source.uploadDir, "main"), join(staging, "files", "main"));
+  if (included) {
+    await mkdir(join(staging, "files", "main"), { recursive: true });
+    await copyStoredFiles(join(source.uploadDir, "main"), join(staging, "files", "main"));
+  }
   const list = included ? await listFiles(join(staging, "files")) : [];
   return {
     format: MANIFEST_FORMAT,
@@ -110,7 +111,11 @@ async function stage(source: BackupSource, staging: string, now: number): Promis
   };
 }
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 /** The folder exists (or can be made) and accepts a file: checked before any work, with a message that says so. */
 async function ensureWritable(dir: string): Promise<void> {
@@ -127,7 +132,7 @@ async function ensureWritable(dir: string): Promise<void> {
 function explain(e: unknown, dir: string): Error {
   if (e instanceof BackupError) return e;
   const code = (e as NodeJS.ErrnoException)?.code;
-  if (code === "ENOSPC" || /ENOSPC|No space left/i.test(String((e as Error)?.message)))
+  if (code === "ENOSPC" || code === "SQLITE_FULL" || /ENOSPC|No space left|disk is full/i.test(String((e as Error)?.message)))
     return new BackupError(`The disk holding ${dir} is full: no archive was kept. Free some space or choose another folder.`);
   return new BackupError(`The backup failed, no archive was kept: ${(e as Error)?.message ?? e}`);
 }

@@ -56,7 +56,8 @@ async function checkArchiveSum(path: string): Promise<string[]> {
   const sumFile = `${path}.sha256`;
   if (!existsSync(sumFile)) return [`No ${basename(sumFile)} beside the archive: only the manifest's checksums were checked.`];
   const expected = (await readFile(sumFile, "utf8")).trim().split(/\s+/)[0];
-  if (expected !== (await sha256File(path))) throw new RestoreError(`The archive does not match ${basename(sumFile)}: it is damaged or was changed. Nothing was restored.`);
+  if (expected !== (await sha256File(path)))
+    throw new RestoreError(`The archive does not match ${basename(sumFile)}: it is damaged or was changed. Nothing was restored.`);
   return [];
 }
 
@@ -75,7 +76,9 @@ async function readManifest(work: string, target: BackupSource): Promise<BackupM
   if (manifest.format !== MANIFEST_FORMAT) throw new RestoreError(`Unknown archive format ${manifest.format}.`);
   const dialect = isPostgresUrl(target.databaseUrl) ? "postgres" : "sqlite";
   if (manifest.dialect !== dialect)
-    throw new RestoreError(`The archive holds a ${manifest.dialect} database but DATABASE_URL names a ${dialect} one: restore it onto a ${manifest.dialect} database.`);
+    throw new RestoreError(
+      `The archive holds a ${manifest.dialect} database but DATABASE_URL names a ${dialect} one: restore it onto a ${manifest.dialect} database.`,
+    );
   return manifest;
 }
 

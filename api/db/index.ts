@@ -1,6 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, sql, type CompiledQuery, type DialectAdapter, type DatabaseConnection, type Driver, type MigrationProvider, type TransactionSettings } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  sql,
+  type CompiledQuery,
+  type DialectAdapter,
+  type DatabaseConnection,
+  type Driver,
+  type MigrationProvider,
+  type TransactionSettings,
+} from "kysely";
 import { LibsqlDialect, type libsql } from "@libsql/kysely-libsql";
 import { createClient, type Client as LibsqlClient } from "@libsql/client";
 import pg from "pg";

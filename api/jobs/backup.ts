@@ -34,7 +34,14 @@ export function backupJob(settings: BackupSettings): JobDefinition {
       const made = await createBackup({ databaseUrl: config.databaseUrl, uploadDir: config.uploadDir, storage: config.storage.kind }, settings.dir);
       const removed = await pruneBackups(settings.dir, settings.keep);
       const rows = Object.values(made.manifest.tables).reduce((n, t) => n + t.rows, 0);
-      return { archive: basename(made.archive), bytes: made.bytes, tables: Object.keys(made.manifest.tables).length, rows, files: made.manifest.files.count, removed };
+      return {
+        archive: basename(made.archive),
+        bytes: made.bytes,
+        tables: Object.keys(made.manifest.tables).length,
+        rows,
+        files: made.manifest.files.count,
+        removed,
+      };
     },
   };
 }

@@ -37,7 +37,9 @@ async function backupStatus(deps: Deps): Promise<Status> {
       ? { at: okRun.finished_at ?? okRun.started_at, archive: (okResult.archive as string) ?? null, bytes: (okResult.bytes as number) ?? null }
       : null,
     lastFailure:
-      failed && (!okRun || failed.started_at > okRun.started_at) ? { at: failed.finished_at ?? failed.started_at, error: (result(failed).error as string) ?? null } : null,
+      failed && (!okRun || failed.started_at > okRun.started_at)
+        ? { at: failed.finished_at ?? failed.started_at, error: (result(failed).error as string) ?? null }
+        : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -114,7 +114,6 @@ describe("backup and restore", { timeout: 300_000 }, () => {
     await sql`CREATE TABLE probe_lines (k integer PRIMARY KEY, amount integer NOT NULL)`.execute(db);
     // Each write is one order and its line in one transaction: an archive holding one without the other is torn.
     const writers = openDb(source.databaseUrl);
-    cleanups.push(() => writers.destroy());
     let next = 0;
     let running = true;
     const writer = async () => {
@@ -126,27 +125,35 @@ describe("backup and restore", { timeout: 300_000 }, () => {
           await sql`INSERT INTO probe_lines (k, amount) VALUES (${k}, ${k * 3})`.execute(tx);
         });
         n++;
+        await new Promise((r) => setTimeout(r, 2));
       }
       return n;
     };
     const pool = Array.from({ length: 20 }, writer);
-    await new Promise((r) => setTimeout(r, 300));
-    const made = await createBackup(source, folder());
+    // The backup command in its own process, as an operator runs it beside the serving product.
+    const dir = folder();
+    const backup = runBackupCommand(source, dir);
+    const out = await backup;
     running = false;
     const written = (await Promise.all(pool)).reduce((a, b) => a + b, 0);
-    expect(written).toBeGreaterThan(made.manifest.tables.probe_orders!.rows);
-    expect(made.manifest.tables.probe_orders!.rows).toBeGreaterThan(0);
-    expect(made.manifest.tables.probe_orders).toEqual(made.manifest.tables.probe_lines);
-
     await writers.destroy();
-    cleanups.pop();
+    expect(out).toMatch(/Backup written/);
+    const archive = join(
+      dir,
+      readdirSync(dir).find((n) => ARCHIVE_PATTERN.test(n))!,
+    );
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", archive, "manifest.json"]).toString());
+    expect(manifest.tables.probe_orders.rows).toBeGreaterThan(0);
+    expect(written).toBeGreaterThan(manifest.tables.probe_orders.rows);
+    expect(manifest.tables.probe_orders).toEqual(manifest.tables.probe_lines);
+
     await stop();
-    await restoreBackup(made.archive, source);
+    await restoreBackup(archive, source);
     const h = openDb(source.databaseUrl);
     try {
       const orders = await sql<{ k: number }>`SELECT k FROM probe_orders ORDER BY k`.execute(h.db);
       const lines = await sql<{ k: number }>`SELECT k FROM probe_lines ORDER BY k`.execute(h.db);
-      expect(orders.rows.length).toBe(made.manifest.tables.probe_orders!.rows);
+      expect(orders.rows.length).toBe(manifest.tables.probe_orders.rows);
       expect(lines.rows).toEqual(orders.rows);
     } finally {
       await h.destroy();
@@ -213,6 +220,18 @@ describe("backup and restore", { timeout: 300_000 }, () => {
     void t;
   });
 });
+
+/** `npm run backup -- <dir>` in a child process (tsx, as the npm script runs it); answers its output. */
+function runBackupCommand(source: BackupSource, dir: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const env = { ...process.env, DATABASE_URL: source.databaseUrl, UPLOAD_DIR: source.uploadDir, STORAGE: "local" };
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts", dir], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.stderr.on("data", (d: Buffer) => (out += d));
+    child.on("close", (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`backup exited ${code}: ${out}`))));
+  });
+}
 
 /** Builds a fresh database at every migration but `last`, backs it up, and answers the archive. */
 async function createOlderArchive(target: BackupSource, last: string) {
@@ -323,9 +342,37 @@ describe("scheduled backups", { timeout: 300_000 }, () => {
   it("pruneBackups keeps the newest archives and their checksums", async () => {
     const d = folder();
     const names = ["kg-backup-20261101-023000-v3.20.4.tar.gz", "kg-backup-20261102-023000-v3.20.4.tar.gz", "kg-backup-20261103-023000-v3.20.4.tar.gz"];
-    for (const n of names) writeFileSync(join(d, n), "x"), writeFileSync(join(d, `${n}.sha256`), "x");
+    for (const n of names) (writeFileSync(join(d, n), "x"), writeFileSync(join(d, `${n}.sha256`), "x"));
     mkdirSync(join(d, "other"));
     expect(await pruneBackups(d, 1)).toEqual(names.slice(0, 2));
     expect(readdirSync(d).sort()).toEqual([names[2], `${names[2]}.sha256`, "other"]);
+  });
+});
+
+describe("S3 stores", { timeout: 120_000 }, () => {
+  it("warn at start-up when the main bucket has no versioning, and archives say the files were not included", async () => {
+    const S3rver = (await import("s3rver")).default;
+    const s3dir = folder();
+    const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3dir, configureBuckets: [{ name: "kg-main", configs: [] }] });
+    const { port } = await s3.run();
+    try {
+      const { bucketVersioningWarning } = await import("@api/backup/s3-versioning");
+      const warning = await bucketVersioningWarning({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        bucket: "kg-main",
+        tempBucket: "kg-temp",
+        forcePathStyle: true,
+      });
+      expect(warning).toMatch(/kg-main/);
+      expect(warning).toMatch(/versioning/);
+    } finally {
+      await s3.close();
+    }
+    const { source } = await demo();
+    const made = await createBackup({ ...source, storage: "s3" }, folder());
+    expect(made.manifest.files).toMatchObject({ store: "s3", included: false, count: 0 });
   });
 });

@@ -20,9 +20,7 @@ export function BackupStatusCard({ status }: { status: BackupStatus }) {
       ) : (
         <div className="mt-3 space-y-1 text-gray-700">
           <p>
-            {status.lastOk
-              ? t("home.backup.lastOk", { at: formatDateTime(status.lastOk.at), archive: status.lastOk.archive ?? "" })
-              : t("home.backup.noneYet")}
+            {status.lastOk ? t("home.backup.lastOk", { at: formatDateTime(status.lastOk.at), archive: status.lastOk.archive ?? "" }) : t("home.backup.noneYet")}
           </p>
           {status.lastFailure ? (
             <p className="text-red-700">{t("home.backup.failed", { at: formatDateTime(status.lastFailure.at), error: status.lastFailure.error ?? "" })}</p>
