@@ -44,7 +44,7 @@ export function uploadRefusal(c: Context, deps: Deps, e: UploadRefused | ClaimRe
       return new ApiError(413, "upload.tooLarge", { kind: t(lang, `upload.kinds.${FILE_KINDS[kind].limit}`), max: sizeText(max) }, { kind, maxBytes: max });
     }
     case "tooManyPixels": {
-      const megapixels = Math.floor(deps.files.bounds.maxPixels / 1_000_000);
+      const megapixels = +(deps.files.bounds.maxPixels / 1_000_000).toFixed(1);
       return new ApiError(400, "upload.tooManyPixels", { megapixels }, { kind, maxPixels: deps.files.bounds.maxPixels });
     }
     case "quota": {
