@@ -275,12 +275,20 @@ for (const backend of ["local", "s3"] as const) {
       if (backend === "local") {
         const cred = (await t.call("GET", "token/sts", { token: admin })).data;
         expect(cred.bucket).toBe("temp");
-        const put = await fetch(new URL(`uploads/main/${cred.prefix}x.png`, t.url), { method: "PUT", headers: { "x-security-token": cred.securityToken }, body: "x" });
+        const put = await fetch(new URL(`uploads/main/${cred.prefix}x.png`, t.url), {
+          method: "PUT",
+          headers: { "x-security-token": cred.securityToken },
+          body: "x",
+        });
         expect(put.status).toBe(403);
         expect(await store().stat("main", `${cred.prefix}x.png`)).toBeNull();
         // A key written with the credentials is written once.
         const key = `${cred.prefix}once.png`;
-        const first = await fetch(new URL(`uploads/temp/${key}`, t.url), { method: "PUT", headers: { "x-security-token": cred.securityToken }, body: await png() });
+        const first = await fetch(new URL(`uploads/temp/${key}`, t.url), {
+          method: "PUT",
+          headers: { "x-security-token": cred.securityToken },
+          body: await png(),
+        });
         expect(first.status).toBe(200);
         const second = await fetch(new URL(`uploads/temp/${key}`, t.url), { method: "PUT", headers: { "x-security-token": cred.securityToken }, body: HTML });
         expect(second.status).toBe(409);
