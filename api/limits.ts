@@ -1,12 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { BODY_LIMITS, MB, UPLOAD_KINDS, type BodyKind, type UploadKind } from "@contract/limits";
+import { BODY_LIMITS, IMAGE_MAX_PIXELS, MB, TEMP_UPLOAD_QUOTA, UPLOAD_KINDS, type BodyKind, type UploadKind } from "@contract/limits";
 import { ApiError, langOf } from "./http";
 import { t } from "./i18n";
 
 export interface Limits {
   body: Record<BodyKind, number>;
   upload: Record<UploadKind, number>;
+  /** Per-user temporary uploads: at most `files` of at most `bytes` together. */
+  tempQuota: { files: number; bytes: number };
+  /** Largest image decoded, in pixels. */
+  imageMaxPixels: number;
 }
 
 /** A size in MB from the environment (fractions allowed), else the default in bytes. */
@@ -15,7 +19,13 @@ function mbOr(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(n) && n > 0 ? Math.round(n * MB) : fallback;
 }
 
-/** contract/limits.ts defaults, overridden by BODY_LIMIT_<KIND>_MB and UPLOAD_LIMIT_<KIND>_MB. */
+/** A positive whole number from the environment, else the default. */
+function countOr(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** contract/limits.ts defaults, overridden by BODY_LIMIT_<KIND>_MB, UPLOAD_LIMIT_<KIND>_MB, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB, IMAGE_MAX_MEGAPIXELS. */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
   const body = Object.fromEntries(Object.entries(BODY_LIMITS).map(([k, v]) => [k, mbOr(env[`BODY_LIMIT_${k.toUpperCase()}_MB`], v)])) as Record<
     BodyKind,
@@ -25,7 +35,10 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     UploadKind,
     number
   >;
-  return { body, upload };
+  const tempQuota = { files: countOr(env.UPLOAD_QUOTA_FILES, TEMP_UPLOAD_QUOTA.files), bytes: mbOr(env.UPLOAD_QUOTA_MB, TEMP_UPLOAD_QUOTA.bytes) };
+  const megapixels = Number(env.IMAGE_MAX_MEGAPIXELS);
+  const imageMaxPixels = env.IMAGE_MAX_MEGAPIXELS && megapixels > 0 ? Math.round(megapixels * 1_000_000) : IMAGE_MAX_PIXELS;
+  return { body, upload, tempQuota, imageMaxPixels };
 }
 
 /** "10 MB" / "512 KB" for messages. */

@@ -4,6 +4,7 @@ import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
 import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { recordImagesMigration } from "@api/db/migration-record-images";
+import { uploadClaimsMigration } from "@api/db/migration-upload-claims";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
@@ -504,6 +505,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "014_admission": admissionMigration(dialect),
         "015_form_recipients": formRecipientsMigration(),
         "016_record_images": recordImagesMigration(),
+        "019_upload_claims": uploadClaimsMigration(dialect),
       };
     },
   };

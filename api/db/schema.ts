@@ -254,6 +254,19 @@ export interface WechatAccountsTable {
   created_at: Ts;
 }
 
+/** Direct-upload keys (019_upload_claims): put once, registered once, counted in the uploader's temporary quota. */
+export interface UploadClaimsTable {
+  id: Id;
+  user_id: number;
+  object_key: string;
+  kind: string;
+  bytes: number;
+  created_at: Ts;
+  expires_at: Ts;
+  put_at: Ts | null;
+  registered_at: Ts | null;
+}
+
 export interface StorageCredentialsTable {
   id: Id;
   access_key_id: string;
@@ -415,6 +428,7 @@ export interface Database extends AdmissionTables, TeachingTables, TuitionTables
   wechat_codes: WechatCodesTable;
   wechat_accounts: WechatAccountsTable;
   storage_credentials: StorageCredentialsTable;
+  upload_claims: UploadClaimsTable;
   audit_log: AuditLogTable;
   push_notifications: PushNotificationsTable;
   push_outbox: PushOutboxTable;

@@ -200,7 +200,7 @@ describe("headers and error bodies", () => {
 describe("uploads (PUT uploads/{bucket}/{key})", () => {
   let sts: { bucket: string; prefix: string; securityToken: string };
   let other: { prefix: string };
-  const root = () => join(t.api.deps.config.uploadDir, "main");
+  const root = () => join(t.api.deps.config.uploadDir, "temp"); // clients write only to the temporary bucket
   /** Every file under the bucket, relative to it. */
   const files = (dir = root(), rel = ""): string[] =>
     existsSync(dir) ? readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n), `${rel}${n}/`) : [`${rel}${n}`])) : [];
@@ -230,12 +230,13 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   beforeAll(async () => {
     sts = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(5)) })).data;
+    expect(sts.bucket).toBe("temp");
     other = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(3)) })).data;
     expect(sts.prefix).not.toBe(other.prefix);
   });
 
   it("stores a file of an accepted kind under the caller's prefix", async () => {
-    const r = await rawPut(`main/${sts.prefix}photos/a.jpg`, "jpegbytes");
+    const r = await rawPut(`temp/${sts.prefix}photos/a.jpg`, "jpegbytes");
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ kind: "image", size: 9 });
     expect(files()).toContain(`${sts.prefix}photos/a.jpg`);
@@ -245,7 +246,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
     const before = files();
     // Dot segments the URL parser resolves itself (`/../`, `%2e%2e/`) land outside the prefix: 403.
     for (const key of [`${sts.prefix}%2e%2e/${other.prefix}x.jpg`, `${sts.prefix}../${other.prefix}x.jpg`])
-      expect((await rawPut(`main/${key}`, "x")).status, key).toBe(403);
+      expect((await rawPut(`temp/${key}`, "x")).status, key).toBe(403);
     const keys = [
       `${sts.prefix}..%2f${other.prefix}x.jpg`,
       `${sts.prefix}..%2F..%2F${other.prefix}x.jpg`,
@@ -261,7 +262,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
       `${sts.prefix}bad%zzescape.jpg`,
     ];
     for (const key of keys) {
-      const r = await rawPut(`main/${key}`, "x");
+      const r = await rawPut(`temp/${key}`, "x");
       expect(r.status, key).toBe(400);
       expect(r.body.code).toBe(400);
     }
@@ -270,7 +271,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses a key under another user's prefix (403), checked on the decoded key", async () => {
     for (const key of [`${other.prefix}x.jpg`, `${other.prefix.replace("/", "%2f")}x.jpg`]) {
-      const r = await rawPut(`main/${key}`, "x");
+      const r = await rawPut(`temp/${key}`, "x");
       expect(r.status, key).toBe(403);
     }
     expect(files().some((f) => f.startsWith(other.prefix))).toBe(false);
@@ -278,7 +279,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses unknown kinds (400)", async () => {
     for (const key of ["run.sh", "page.html", "noextension", "x.jpg.exe", "x.svg"]) {
-      const r = await rawPut(`main/${sts.prefix}${key}`, "x");
+      const r = await rawPut(`temp/${sts.prefix}${key}`, "x");
       expect(r.status, key).toBe(400);
       expect(r.body.msg).toBeTruthy();
     }
@@ -286,19 +287,19 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses an image over its limit, declared or chunked, and leaves no partial file", async () => {
     const limit = UPLOAD_KINDS.image.maxBytes;
-    const declared = await rawPut(`main/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
+    const declared = await rawPut(`temp/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
     expect(declared.status).toBe(413);
     expect(declared.body.data).toMatchObject({ kind: "image", maxBytes: limit });
     expect(declared.headers.connection).toBe("close");
     const res = await fetch(
-      url(`uploads/main/${sts.prefix}big2.png`),
+      url(`uploads/temp/${sts.prefix}big2.png`),
       streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
     );
     expect(res.status).toBe(413);
     expect(files().filter((f) => f.includes("big"))).toEqual([]);
     // A PDF of the same size is within its own limit.
     const pdf = await fetch(
-      url(`uploads/main/${sts.prefix}doc.pdf`),
+      url(`uploads/temp/${sts.prefix}doc.pdf`),
       streamed(chunked(limit + 1), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
     );
     expect(pdf.status).toBe(200);
@@ -307,7 +308,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
   });
 
   it("answers 409, not 500, when a key needs a folder where a file is", async () => {
-    expect((await rawPut(`main/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
+    expect((await rawPut(`temp/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
   });
 });
 
