@@ -7,6 +7,7 @@ import type ExcelJS from "exceljs";
 import { parse as parseCsvText } from "csv-parse/sync";
 import type { ColumnFormat } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
+import { calendarDate, fileDateCn } from "@contract/school-time";
 
 /** exceljs (about 450 modules with its dependencies) loads with the first export or import, not with the API. */
 const loadExcel = async () => (await import("exceljs")).default;
@@ -30,7 +31,7 @@ const safeCell = (v: Cell): Cell => (typeof v === "number" ? v : safeText(v));
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
 export function attachment(title: string, ext: string, fallback: string) {
-  const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  const day = fileDateCn();
   const utf = `${title}-${day}.${ext}`;
   return `attachment; filename="${fallback}-${day}.${ext}"; filename*=UTF-8''${encodeURIComponent(utf)}`;
 }
@@ -90,7 +91,7 @@ function addSheet(wb: ExcelJS.Workbook, sheetName: string, rows: Cell[][], width
 /** The text of an exceljs cell value (a formula's cached result, never the formula). */
 function cellText(v: unknown): string {
   if (v == null) return "";
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (v instanceof Date) return calendarDate(v); // Excel keeps a date cell as that day's UTC midnight
   if (typeof v === "object" && "text" in v) return String((v as { text: unknown }).text);
   if (typeof v === "object" && "result" in v) return String((v as { result: unknown }).result ?? "");
   if (typeof v === "object" && "richText" in v) return (v as { richText: { text: string }[] }).richText.map((p) => p.text).join("");

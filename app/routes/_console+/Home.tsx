@@ -9,6 +9,7 @@ import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
 import { summarySchema } from "./__home.server";
+import { todayCn } from "@contract/school-time";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
@@ -31,7 +32,7 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
     more,
     summary: result.ok ? result.data : null,
     educationGroupName: user.info.educationGroupName,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayCn(),
   };
 });
 
