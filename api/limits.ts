@@ -89,7 +89,7 @@ export const readableBodies: MiddlewareHandler = async (c, next) => {
   if (!FORM_TYPES.has(type)) throw new ApiError(400, "error.unsupportedType");
   let form: Record<string, unknown>;
   try {
-    if (type === "multipart/form-data") c.req.bodyCache.formData = multipartForm(c);
+    if (type === "multipart/form-data") c.req.bodyCache.formData = await multipartForm(c);
     form = await c.req.parseBody({ all: true });
   } catch {
     throw new ApiError(400, "error.badBody");

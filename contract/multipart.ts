@@ -60,7 +60,7 @@ export async function readFormData(source: AsyncIterable<Uint8Array> | ReadableS
     const chunks: Uint8Array[] = [];
     for await (const c of part.body) chunks.push(c);
     if (part.filename == null) form.append(part.name, Buffer.concat(chunks).toString("utf8"));
-    else form.append(part.name, new File(chunks, part.filename, { type: part.contentType ?? "application/octet-stream" }));
+    else form.append(part.name, new File([new Uint8Array(Buffer.concat(chunks))], part.filename, { type: part.contentType ?? "application/octet-stream" }));
   }
   return form;
 }

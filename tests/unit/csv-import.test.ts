@@ -5,7 +5,7 @@ import { csvText, parseCsv, readSheet } from "@api/resources/spreadsheet";
  * CSV imports (issue 27 item 10): parsed by csv-parse, read as UTF-8 (with or without BOM) or as the GBK/GB18030
  * that Excel on Chinese Windows saves, and refused clearly when the bytes are neither.
  */
-const csvFile = (bytes: Uint8Array | string, name = "users.csv") => new File([bytes], name, { type: "text/csv" });
+const csvFile = (bytes: BlobPart, name = "users.csv") => new File([bytes], name, { type: "text/csv" });
 
 /** "姓名,电话\r\n王小明,13900000001\r\n" as Excel on Chinese Windows writes it (GBK; no encoder in Node, so the bytes). */
 const GBK = Buffer.from("d0d5c3fb2cb5e7bbb00d0acdf5d0a1c3f72c31333930303030303030310d0a", "hex");
