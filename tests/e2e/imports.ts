@@ -31,6 +31,9 @@ interface Case {
   listed: (u: string) => { query: string; text: string };
 }
 
+/** An import validates every row (and hashes users' passwords) before it answers: up to a minute on a loaded machine. */
+const importDone = expect.configure({ timeout: 60_000 });
+
 /** A unique 7-digit stamp per run and mode; each row adds its own last digit (8 digits: phones, names). */
 const stamp = (js: boolean) => `${js ? 1 : 2}${String(Date.now()).slice(-6)}`;
 
@@ -142,7 +145,7 @@ export function importTests(js: boolean) {
       const goodFile = await writeSheet(info.outputDir, "good", goodFormat, [good.header, row(c.good(u), good.example)]);
       await page.locator("#import-file").setInputFiles(goodFile);
       await page.getByTestId("import-submit").click();
-      await expect(page).toHaveURL(new RegExp(`${c.def.page}(\\?.*)?$`));
+      await importDone(page).toHaveURL(new RegExp(`${c.def.page}(\\?.*)?$`));
       // The toast stays in the page's HTML without JavaScript (with it, it may be gone before a busy machine looks).
       if (!js) await expectToast(page, /^已导入 1 /);
       const { query, text } = c.listed(u);
@@ -162,7 +165,7 @@ export function importTests(js: boolean) {
       await page.locator("#import-file").setInputFiles(badFile);
       await page.getByTestId("import-submit").click();
       const report = page.getByTestId("import-report");
-      await expect(report).toContainText("导入失败");
+      await importDone(report).toContainText("导入失败");
       const label = bad.header[fields.indexOf(badField)]!;
       await expect(report.getByRole("listitem")).toHaveText([new RegExp(`^第 3 行: ${label}`)]);
       const other = c.listed(v);
