@@ -11,7 +11,7 @@ import { students } from "@contract/resources/students";
 import { payrolls } from "@contract/resources/tuition";
 import { users } from "@contract/resources/users";
 import { RESOURCES } from "@contract/resources";
-import { expectToast, login, phoneOf } from "../fixtures/e2e";
+import { expectToast, PASSWORD, phoneOf } from "../fixtures/e2e";
 
 /**
  * Spreadsheet imports through the console (issue 26 item 1), for every resource whose definition offers import: the
@@ -33,6 +33,15 @@ interface Case {
 
 /** An import validates every row (and hashes users' passwords) before it answers: up to a minute on a loaded machine. */
 const importDone = expect.configure({ timeout: 60_000 });
+
+/** The login form as in fixtures/e2e.ts, with the minute a loaded machine may take to show Home. */
+async function login(page: Page, phone: string) {
+  await page.goto("/login");
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await importDone(page).toHaveURL(/\/Home$/);
+}
 
 /** A unique 7-digit stamp per run and mode; each row adds its own last digit (8 digits: phones, names). */
 const stamp = (js: boolean) => `${js ? 1 : 2}${String(Date.now()).slice(-6)}`;
