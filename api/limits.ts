@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { BODY_LIMITS, IMAGE_MAX_PIXELS, MB, TEMP_UPLOAD_QUOTA, UPLOAD_KINDS, type BodyKind, type UploadKind } from "@contract/limits";
+import { boundaryOf, MultipartError, readFormData } from "@contract/multipart";
 import { ApiError, langOf } from "./http";
 import { t } from "./i18n";
 
@@ -91,7 +92,8 @@ const hasBody = (c: Context) => c.req.raw.body != null && (c.req.header("transfe
 /**
  * Writes are forms (architecture.md): a body of another type answers 400, and a form body that cannot be
  * parsed (malformed multipart, no boundary) answers 400 here, once, instead of a 500 in whichever handler
- * reads it first; a field with a control character answers 422. Handlers read the parsed form from hono's
+ * reads it first; a field with a control character answers 422. Multipart bodies are parsed by contract/multipart.ts
+ * (RFC 7578 as browsers and other clients write it, `filename*` too). Handlers read the parsed form from hono's
  * cache (`c.req.parseBody`, validators).
  */
 export const readableBodies: MiddlewareHandler = async (c, next) => {
@@ -100,6 +102,7 @@ export const readableBodies: MiddlewareHandler = async (c, next) => {
   if (!FORM_TYPES.has(type)) throw new ApiError(400, "error.unsupportedType");
   let form: Record<string, unknown>;
   try {
+    if (type === "multipart/form-data") c.req.bodyCache.formData = await multipartForm(c);
     form = await c.req.parseBody({ all: true });
   } catch {
     throw new ApiError(400, "error.badBody");
@@ -107,6 +110,13 @@ export const readableBodies: MiddlewareHandler = async (c, next) => {
   refuseControlCharacters(form);
   return next();
 };
+
+/** RFC 7578 forms as real clients send them (contract/multipart.ts), not only as undici's strict parser accepts them. */
+function multipartForm(c: Context): Promise<FormData> {
+  const boundary = boundaryOf(c.req.header("content-type"));
+  if (!boundary || !c.req.raw.body) return Promise.reject(new MultipartError("no boundary"));
+  return readFormData(c.req.raw.body, boundary);
+}
 
 /** C0 controls but tab, LF and CR, and DEL: never typed into a form; NUL is even refused by PostgreSQL text. */
 // eslint-disable-next-line no-control-regex

@@ -126,6 +126,39 @@ describe("body errors answer 400, never 500", () => {
   });
 });
 
+describe("multipart forms as RFC 7578 lets clients write them (issue 26: the console's import was refused)", () => {
+  /** One hand-made multipart body: a kindergartenId field, then a CSV part with this Content-Disposition. */
+  const body = (disposition: string, csv: string) => {
+    const b = "kgTestBoundary7578";
+    const text = `--${b}\r\nContent-Disposition: form-data; name="kindergartenId"\r\n\r\n2\r\n--${b}\r\nContent-Disposition: ${disposition}\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${b}--\r\n`;
+    return { body: text, headers: { token: admin6, "content-type": `multipart/form-data; boundary=${b}` } };
+  };
+  const cases: [string, (name: string) => string][] = [
+    ["filename and filename* (what the console sent)", () => `form-data; name="file"; filename="places.csv"; filename*=UTF-8''%E5%9C%BA%E5%9C%B0.csv`],
+    ["filename* alone", () => `form-data; name="file"; filename*=utf-8''%E5%9C%BA%E5%9C%B0.csv`],
+    ["bare (unquoted) values", () => `form-data; name=file; filename=places.csv`],
+    ["filename before name", () => `form-data; filename="places.csv"; name="file"`],
+    ["a raw UTF-8 file name (browsers)", () => `form-data; name="file"; filename="场地.csv"`],
+  ];
+  for (const [i, [label, disposition]] of cases.entries()) {
+    it(`imports a file sent with ${label}`, async () => {
+      const name = `RFC 7578 case ${i}`;
+      const r = await json(
+        await fetch(url("kindergartens/places/import/"), { method: "POST", ...body(disposition(name), `name,capacity,remark\r\n${name},12,`) }),
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.code).toBe(200);
+      const stored = await t.api.handle.db
+        .selectFrom("places")
+        .select(["name", "capacity"])
+        .where("kindergarten_id", "=", 2)
+        .where("name", "=", name)
+        .execute();
+      expect(stored).toEqual([{ name, capacity: 12 }]);
+    });
+  }
+});
+
 describe("control characters (found by tests/api/fuzz.test.ts: PostgreSQL refuses NUL in text)", () => {
   it("a form field holding one answers 422 on that field, in urlencoded and multipart forms", async () => {
     const r = await t.call("POST", "education_groups/", { token: admin6, lang: "en", form: { name: "a\u0000b", nameEn: "ok" } });

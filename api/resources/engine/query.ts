@@ -8,6 +8,7 @@ import type { Lang } from "@api/i18n";
 import { kindergartenFilter, type Scope } from "@api/tenancy";
 import { fieldErrors, schemaMessage } from "./forms";
 import type { AnyDb, AnyQuery, Engine, Item, ResourceMapping, Row } from "./types";
+import { addDays } from "@contract/school-time";
 
 export const refOf = (e: string | RawBuilder<unknown>): RawBuilder<unknown> => (typeof e === "string" ? sql.ref(e) : e);
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (m) => "\\" + m)}%`;
@@ -81,7 +82,7 @@ function applyFilter(e: Engine, qb: AnyQuery, f: NonNullable<ResourceDefinition[
     const to = q[`${f.field}To`] as string | undefined;
     if (from) qb = qb.where(sql<SqlBool>`${ref} >= ${from}`);
     if (to) {
-      const next = new Date(Date.parse(to + "T00:00:00Z") + 86400000).toISOString().slice(0, 10);
+      const next = addDays(to, 1);
       qb = qb.where(sql<SqlBool>`${ref} < ${next}`);
     }
     return qb;

@@ -12,6 +12,7 @@ import { summarySchema } from "./__home.server";
 import { backupStatusSchema } from "./__backup-status.server";
 import { BackupStatusCard } from "~/components/home/backup-status";
 import { Role } from "@contract/roles";
+import { todayCn } from "@contract/school-time";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
@@ -39,7 +40,7 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
     summary: result.ok ? result.data : null,
     backup: backup?.ok ? backup.data : null,
     educationGroupName: user.info.educationGroupName,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayCn(),
   };
 });
 

@@ -7,6 +7,7 @@ import { requireCsrf } from "~/utils/csrf.server";
 import { guardAction, guardLoader } from "~/utils/page.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
+import { todayCn } from "@contract/school-time";
 
 const PAGE = "/admission/wx/introduction";
 const introSchema = z.object({
@@ -73,7 +74,7 @@ export const introductionLoader = (args: LoaderFunctionArgs) =>
     };
     return {
       error: null,
-      today: new Date(Date.now() + 8 * 3600000).toISOString().slice(0, 10),
+      today: todayCn(),
       data: view,
     };
   });
