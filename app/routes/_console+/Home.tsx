@@ -8,7 +8,9 @@ import { hasPermission } from "@contract/permissions";
 import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
-import { summarySchema } from "./__home.server";
+import { LinkRequests } from "~/components/home/link-requests";
+import { Role } from "@contract/roles";
+import { linkRequestsSchema, summarySchema } from "./__home.server";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
@@ -20,6 +22,8 @@ import { summarySchema } from "./__home.server";
 export const action = /* @__PURE__ */ pageAction();
 export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
   const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
+  // A parent who registered himself sees whether his link to the child still waits for approval.
+  const links = user.info.roleId === Role.parent ? await settle(upstream(request).get("home/link_requests/", { schema: linkRequestsSchema })) : null;
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
   // applicant's admission introduction or the admissions teacher's appointment list.
   const subject = { ...user.info };
@@ -30,6 +34,7 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
   return {
     more,
     summary: result.ok ? result.data : null,
+    linkRequests: links?.ok ? links.data.list : [],
     educationGroupName: user.info.educationGroupName,
     today: new Date().toISOString().slice(0, 10),
   };
@@ -75,6 +80,8 @@ export default function Home() {
           </div>
         </dl>
       </section>
+
+      <LinkRequests list={data.linkRequests} />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100 lg:col-span-1" data-testid="home-todos">
