@@ -31,6 +31,15 @@ function decide(decision: Decision): ActionHook {
   return {
     async run({ w, scope, deps }: WriteContext, item, { comment }) {
       const db = w.trx as unknown as Kysely<Database>;
+      // Claim the pending row first (PostgreSQL locks it): of two reviewers at once the second finds it decided, writes
+      // and tells nothing, and the engine's conditional update answers her 409.
+      const claim = await db
+        .updateTable("parent_link_requests")
+        .set({ reviewed_by: scope.userId })
+        .where("id", "=", item.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) return {};
       const req = await db
         .selectFrom("parent_link_requests as r")
         .innerJoin("users as p", "p.id", "r.parent_id")
