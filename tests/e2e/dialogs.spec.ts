@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { hydrated, loginHere } from "../fixtures/e2e";
+import { hydrated } from "../fixtures/e2e";
+import { loginAs } from "./parent-link-steps";
 
 /**
  * The record-action dialog's comment (issue 26 item 11), at a school screen's 1280 × 720: the textarea's box lies
@@ -40,8 +41,8 @@ async function expectCommentInside(page: Page) {
 }
 
 test("the leave approval's comment stays inside the dialog, its label above it", async ({ page }) => {
-  await page.goto("/student/leaveNotes?status=waiting");
-  await loginHere(page, "13800000005", { js: true });
+  test.setTimeout(180_000);
+  await loginAs(page, "13800000005");
   await page.goto("/student/leaveNotes?status=waiting");
   await hydrated(page);
   await page.getByTestId("resource-row").first().getByTestId("row-deny").click();
@@ -50,8 +51,8 @@ test("the leave approval's comment stays inside the dialog, its label above it",
 });
 
 test("the entrust reply is 回复 in the dialog as in the list, and stays inside the dialog", async ({ page }) => {
-  await page.goto("/daily/entrust?status=to_confirm");
-  await loginHere(page, "13800000003", { js: true });
+  test.setTimeout(180_000);
+  await loginAs(page, "13800000003");
   await page.goto("/daily/entrust?status=to_confirm");
   await hydrated(page);
   await expect(page.getByTestId("resource-table").locator("thead")).toContainText("回复");

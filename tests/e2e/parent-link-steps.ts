@@ -16,7 +16,8 @@ export async function loginAs(page: Page, phone: string, password = PASSWORD) {
   await page.getByLabel("手机号").fill(phone);
   await page.getByLabel("密码").fill(password);
   await page.getByTestId("login-submit").click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // A loaded machine may take a while to load the next page's modules after the login's redirect.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 60_000 });
 }
 
 /** A child of the teacher's class (`nth` in her list by name), as her student list shows it. */
