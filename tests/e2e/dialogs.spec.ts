@@ -20,12 +20,15 @@ async function expectCommentInside(page: Page) {
   await expect(dialog).toBeVisible();
   const field = dialog.getByTestId("action-comment");
   await field.fill("这是一段很长的说明，".repeat(40));
-  // A user drags the textarea's corner to the right and down, as people do to see more of what they typed.
+  // A user drags the textarea's corner to the right and down, as people do to see more of what they typed, and lets
+  // go over the backdrop: the dialog stays open with the text, and the textarea inside it.
   const start = await box(field);
   await page.mouse.move(start.x + start.width - 3, start.y + start.height - 3);
   await page.mouse.down();
   await page.mouse.move(start.x + start.width + 400, start.y + start.height + 60, { steps: 5 });
   await page.mouse.up();
+  await expect(dialog).toBeVisible();
+  await expect(field).toHaveValue(/很长的说明/);
   const outer = await box(dialog);
   const inner = await box(field);
   expect(inner.x).toBeGreaterThanOrEqual(outer.x);

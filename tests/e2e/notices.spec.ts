@@ -14,7 +14,8 @@ test("a published notice's detail: every label once, the status once, its public
   await loginAs(page, "13800000001");
   await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
   await page.goto("/daily/notice?status=published");
-  await page.getByTestId("resource-row").first().getByTestId("row-view").click();
+  const href = await page.getByTestId("resource-row").first().getByTestId("row-view").getAttribute("href");
+  await page.goto(href!);
   await expect(page.getByTestId("detail-page")).toBeVisible();
   const labels = (await page.getByTestId("detail-page").locator("dt").allInnerTexts()).map((s) => s.trim());
   expect(new Set(labels).size, labels.join(" | ")).toBe(labels.length);
