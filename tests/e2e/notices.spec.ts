@@ -38,7 +38,7 @@ test("publishing a draft deleted elsewhere says 'save the draft first' on the li
   await page.getByLabel("标题").fill(title);
   await page.getByLabel("内容").fill("将被另一个标签页删除");
   await page.getByTestId("form-submit").click();
-  await expect(page).toHaveURL(/\/daily\/notice(\?|$)/);
+  await expect(page).toHaveURL(/\/daily\/notice(\?|$)/, { timeout: 60_000 });
   await hydrated(page);
   const row = page.getByTestId("resource-row").filter({ hasText: title });
   await row.getByTestId("row-publish").click();
