@@ -4,6 +4,7 @@ import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
 import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { recordImagesMigration } from "@api/db/migration-record-images";
+import { parentLinkRequestsMigration } from "@api/db/migration-parent-link-requests";
 import { uploadClaimsMigration } from "@api/db/migration-upload-claims";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
@@ -505,6 +506,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "014_admission": admissionMigration(dialect),
         "015_form_recipients": formRecipientsMigration(),
         "016_record_images": recordImagesMigration(),
+        "018_parent_link_requests": parentLinkRequestsMigration(dialect),
         "019_upload_claims": uploadClaimsMigration(dialect),
       };
     },

@@ -111,6 +111,20 @@ export interface StudentParentsTable {
   relationship: string | null;
 }
 
+/** 018: a self-registered parent's request to be bound to a child (pending → approved | refused). */
+export interface ParentLinkRequestsTable {
+  id: Id;
+  kindergarten_id: number;
+  class_id: number;
+  student_id: number;
+  parent_id: number;
+  status: "pending" | "approved" | "refused";
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: Ts;
+}
+
 export interface DoctorStudentsTable {
   id: Id;
   doctor_id: number;
@@ -416,6 +430,7 @@ export interface Database extends AdmissionTables, TeachingTables, TuitionTables
   pro_teacher_kindergartens: UserKindergartenBindingTable;
   expert_teachers: ExpertTeachersTable;
   student_parents: StudentParentsTable;
+  parent_link_requests: ParentLinkRequestsTable;
   doctor_students: DoctorStudentsTable;
   buses: BusesTable;
   bus_teachers: BusTeachersTable;

@@ -223,6 +223,8 @@ export const usersMapping = defineMapping({
         await w.delete("expert_teachers", Number(r.id), "unlink");
       for (const r of await trx.selectFrom("student_parents").select("id").where("parent_id", "=", item.id).execute())
         await w.delete("student_parents", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("parent_link_requests").select("id").where("parent_id", "=", item.id).execute())
+        await w.delete("parent_link_requests", Number(r.id), "unlink");
       for (const r of await trx.selectFrom("doctor_students").select("id").where("doctor_id", "=", item.id).execute())
         await w.delete("doctor_students", Number(r.id), "unlink");
       await trx.updateTable("buses").set({ teacher1_id: null }).where("teacher1_id", "=", item.id).execute();

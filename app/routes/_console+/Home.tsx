@@ -8,10 +8,11 @@ import { hasPermission } from "@contract/permissions";
 import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
-import { summarySchema } from "./__home.server";
+import { LinkRequests } from "~/components/home/link-requests";
+import { Role } from "@contract/roles";
+import { linkRequestsSchema, summarySchema } from "./__home.server";
 import { backupStatusSchema } from "./__backup-status.server";
 import { BackupStatusCard } from "~/components/home/backup-status";
-import { Role } from "@contract/roles";
 import { todayCn } from "@contract/school-time";
 
 /**
@@ -23,10 +24,12 @@ import { todayCn } from "@contract/school-time";
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = /* @__PURE__ */ pageAction();
 export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
-  const [result, backup] = await Promise.all([
+  const [result, backup, links] = await Promise.all([
     settle(upstream(request).get("home/summary", { schema: summarySchema })),
     // The super admin is told whether backups run (issue 29); nobody else is asked.
     user.info.roleId === Role.superAdmin ? settle(upstream(request).get("backups/status/", { schema: backupStatusSchema })) : null,
+    // A parent who registered himself sees whether his link to the child still waits for approval.
+    user.info.roleId === Role.parent ? settle(upstream(request).get("home/link_requests/", { schema: linkRequestsSchema })) : null,
   ]);
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
   // applicant's admission introduction or the admissions teacher's appointment list.
@@ -39,6 +42,7 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
     more,
     summary: result.ok ? result.data : null,
     backup: backup?.ok ? backup.data : null,
+    linkRequests: links?.ok ? links.data.list : [],
     educationGroupName: user.info.educationGroupName,
     today: todayCn(),
   };
@@ -84,6 +88,8 @@ export default function Home() {
           </div>
         </dl>
       </section>
+
+      <LinkRequests list={data.linkRequests} />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100 lg:col-span-1" data-testid="home-todos">
