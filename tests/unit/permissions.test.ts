@@ -126,6 +126,8 @@ describe("hasPermission: 16 roles × every page × both sides of every flag", ()
 
   it("passesFlagRule: no rule passes; show needs the flag; hide variants", () => {
     expect(passesFlagRule(undefined, 1, null)).toBe(true);
+    // A platform or group session has no kindergarten (issue 25): no kindergarten's flag narrows it.
+    expect(passesFlagRule({ show: "isShowYsCamera" }, 6, null)).toBe(true);
     expect(passesFlagRule({ show: "isShowForm" }, 1, ofWith({ isShowForm: true }))).toBe(true);
     expect(passesFlagRule({ show: "isShowForm" }, 1, allOff)).toBe(false);
     expect(passesFlagRule({ hide: "isHideBus" }, 6, ofWith({ isHideBus: true }))).toBe(false);
