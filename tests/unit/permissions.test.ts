@@ -104,6 +104,9 @@ describe("hasPermission: 16 roles × every page × both sides of every flag", ()
   });
 
   it("a null optionalFunction: show-flags hide, hide-flags do not", () => {
+    // A platform or group session has no kindergarten (issue 25): no kindergarten's flag narrows it.
+    expect(hasPermission({ roleId: 6, educationGroupId: null, kindergartenId: null, optionalFunction: null }, pageOf("/device/camera")!.meta)).toBe(true);
+    expect(hasPermission({ roleId: 5, educationGroupId: 1, kindergartenId: null, optionalFunction: null }, pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentCheck")!.meta)).toBe(true);
   });
@@ -126,8 +129,6 @@ describe("hasPermission: 16 roles × every page × both sides of every flag", ()
 
   it("passesFlagRule: no rule passes; show needs the flag; hide variants", () => {
     expect(passesFlagRule(undefined, 1, null)).toBe(true);
-    // A platform or group session has no kindergarten (issue 25): no kindergarten's flag narrows it.
-    expect(passesFlagRule({ show: "isShowYsCamera" }, 6, null)).toBe(true);
     expect(passesFlagRule({ show: "isShowForm" }, 1, ofWith({ isShowForm: true }))).toBe(true);
     expect(passesFlagRule({ show: "isShowForm" }, 1, allOff)).toBe(false);
     expect(passesFlagRule({ hide: "isHideBus" }, 6, ofWith({ isHideBus: true }))).toBe(false);
