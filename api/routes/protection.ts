@@ -238,7 +238,8 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         if (r.status !== "pending") throw conflict("protection:requests.errors.notPending");
         // The person may have gained a role or a binding since the request was filed: the rule holds at every step
         // that touches her (rejecting does not).
-        if (verb !== "reject") await assertSubjectInReach(w.trx as unknown as Deps["db"], scope, r.subject_type as SubjectType, Number(r.subject_id), r.kind as PersonVerb);
+        if (verb !== "reject")
+          await assertSubjectInReach(w.trx as unknown as Deps["db"], scope, r.subject_type as SubjectType, Number(r.subject_id), r.kind as PersonVerb);
         if (verb === "approve" && r.kind !== "deletion") throw conflict("protection:requests.errors.onlyDeletion");
         if (verb === "complete" && r.kind === "deletion") throw conflict("protection:requests.errors.deletionByJob");
         if (verb === "reject" && !v.outcome) throw fieldError("outcome", "crud:validation.required");
@@ -338,11 +339,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .selectFrom("protection_job_log")
         .select(["slot", "rule", "result", "files", "fields"])
         .where("kindergarten_id", "=", kg)
-        .where(
-          "slot",
-          "in",
-          runs.length ? runs.map((r) => r.slot) : [""],
-        )
+        .where("slot", "in", runs.length ? runs.map((r) => r.slot) : [""])
         .execute();
       const runList: ProtectionRun[] = runs.map((r) => ({
         id: Number(r.id),

@@ -142,7 +142,14 @@ beforeAll(async () => {
   for (const phone of phones) {
     const r = await t.login(phone);
     expect(r.code, phone).toBe(200);
-    actors.push({ label: `${phone} (role ${r.data.roleId})`, role: r.data.roleId, userId: r.data.userId, kg: r.data.kindergartenId, group: r.data.educationGroupId, token: r.data.token });
+    actors.push({
+      label: `${phone} (role ${r.data.roleId})`,
+      role: r.data.roleId,
+      userId: r.data.userId,
+      kg: r.data.kindergartenId,
+      group: r.data.educationGroupId,
+      token: r.data.token,
+    });
   }
 }, 120_000);
 afterAll(async () => {
@@ -151,7 +158,12 @@ afterAll(async () => {
 
 describe("issue 25: platform and group accounts are of no kindergarten", () => {
   it("the demo's platform and group accounts have their own scope, and their sessions no kindergarten", async () => {
-    const rows = await db.selectFrom("users").select(["id", "kindergarten_id", "education_group_id"]).where("id", "in", [6, 9, 10, 15, 16]).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "kindergarten_id", "education_group_id"])
+      .where("id", "in", [6, 9, 10, 15, 16])
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => [Number(r.id), r.kindergarten_id, r.education_group_id == null ? null : Number(r.education_group_id)])).toEqual([
       [6, null, null],
       [9, null, 1],
@@ -170,8 +182,19 @@ describe("issue 25: platform and group accounts are of no kindergarten", () => {
     await db.updateTable("users").set({ kindergarten_id: 1, education_group_id: null }).where("id", "=", 16).execute();
     const up = (await migrationProvider(usePostgres ? "postgres" : "sqlite").getMigrations())["017_account_scope"]!;
     await up.up(db);
-    const rows = await db.selectFrom("users").select(["id", "kindergarten_id", "education_group_id"]).where("id", "in", [6, 9, 15, 16, mixed]).orderBy("id").execute();
-    expect(rows.map((r) => [Number(r.id), r.kindergarten_id == null ? null : Number(r.kindergarten_id), r.education_group_id == null ? null : Number(r.education_group_id)])).toEqual([
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "kindergarten_id", "education_group_id"])
+      .where("id", "in", [6, 9, 15, 16, mixed])
+      .orderBy("id")
+      .execute();
+    expect(
+      rows.map((r) => [
+        Number(r.id),
+        r.kindergarten_id == null ? null : Number(r.kindergarten_id),
+        r.education_group_id == null ? null : Number(r.education_group_id),
+      ]),
+    ).toEqual([
       [6, null, null],
       [9, null, 1],
       [15, null, 1],
@@ -217,7 +240,10 @@ describe("issue 25 items 2 and 7: every role × person of every scope × every a
     for (const scope of Object.keys(PERSONS) as (keyof typeof PERSONS)[]) ids[scope] = await insertPerson(PERSONS[scope], `offer-${scope}-`);
     const bad: string[] = [];
     for (const a of actors.filter((x) => [5, 6, 15].includes(x.role))) {
-      const list = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as { id: number; actions: Record<string, boolean> }[];
+      const list = (await t.call("GET", "users/", { token: a.token, query: { pageSize: 10000 } })).data.list as {
+        id: number;
+        actions: Record<string, boolean>;
+      }[];
       for (const [scope, id] of Object.entries(ids)) {
         const p = PERSONS[scope as keyof typeof PERSONS];
         const row = list.find((u) => u.id === id);
@@ -263,7 +289,11 @@ describe("issue 25 items 2 and 7: every role × person of every scope × every a
     for (const kind of REQUEST_KINDS)
       expect((await t.call("POST", "protection/requests/", { token: admin.token, form: { kind, subject: "user:6", requester: "x" } })).code).toBe(422);
     const subjects = (await t.call("GET", "protection/subjects/", { token: admin.token })).data.user as { value: string }[];
-    for (const id of [1, 6, 9, 10, 15, 16, 18]) expect(subjects.map((s) => s.value), `user ${id} offered`).not.toContain(`user:${id}`);
+    for (const id of [1, 6, 9, 10, 15, 16, 18])
+      expect(
+        subjects.map((s) => s.value),
+        `user ${id} offered`,
+      ).not.toContain(`user:${id}`);
     expect(subjects.map((s) => s.value)).toContain(`user:3`);
     for (const id of [1, 18]) expect((await t.call("POST", `users/${id}/password/`, { token: admin.token })).code, `reset of user ${id}`).toBe(403);
   });
@@ -301,10 +331,17 @@ describe("issue 25 item 2: a request's reach holds at every step; archives hold 
         for (const row of rows) if ("kindergarten_id" in row) expect(Number(row.kindergarten_id)).toBe(1);
     }
     // The admissions teacher's customers: referenced, their phones absent.
-    const filed12 = (await db.selectFrom("protection_requests").select("id").where("subject_id", "=", 12).where("kind", "=", "access").executeTakeFirstOrThrow()).id;
+    const filed12 = (
+      await db.selectFrom("protection_requests").select("id").where("subject_id", "=", 12).where("kind", "=", "access").executeTakeFirstOrThrow()
+    ).id;
     const { buf } = await download(t.url, `protection/requests/${filed12}/archive/`, admin.token);
     const text = buf.toString("utf8");
-    const customers = await db.selectFrom("admission_customers").select(["id", "phone"]).where("owner_user_id", "=", 12).where("kindergarten_id", "=", 1).execute();
+    const customers = await db
+      .selectFrom("admission_customers")
+      .select(["id", "phone"])
+      .where("owner_user_id", "=", 12)
+      .where("kindergarten_id", "=", 1)
+      .execute();
     expect(customers.filter((c) => c.phone).length).toBeGreaterThan(0);
     for (const c of customers) if (c.phone) expect(text).not.toContain(String(c.phone));
     expect(JSON.parse(text).created.filter((r: { type: string }) => r.type === "admission_customers").length).toBe(customers.length);
@@ -334,7 +371,12 @@ describe("issue 25 item 2: a request's reach holds at every step; archives hold 
     expect(r.code).toBe(200);
     expect((await t.call("POST", `protection/requests/${r.data.id}/approve/`, { token: admin1.token })).code).toBe(200);
     const copies = () =>
-      db.selectFrom("audit_log").select(["user_id", "action", "at", "before", "after"]).where("entity", "=", "protection_requests").where("entity_id", "=", r.data.id).execute();
+      db
+        .selectFrom("audit_log")
+        .select(["user_id", "action", "at", "before", "after"])
+        .where("entity", "=", "protection_requests")
+        .where("entity_id", "=", r.data.id)
+        .execute();
     const had = await copies();
     expect(had.some((c) => `${c.before}${c.after}`.includes(child.name))).toBe(true);
     const slot = "2026-03-01T18:30:00.000Z";
@@ -353,7 +395,13 @@ describe("issue 25 item 2: a request's reach holds at every step; archives hold 
     const run4 = theirs.runs.find((x: { slot: string }) => x.slot === slot);
     // Each reader's summary is her kindergarten's log of that run, never the run's overall result.
     const summaryOf = async (kg: number) => {
-      const rows = await db.selectFrom("protection_job_log").selectAll().where("slot", "=", slot).where("kindergarten_id", "=", kg).where("result", "=", "ok").execute();
+      const rows = await db
+        .selectFrom("protection_job_log")
+        .selectAll()
+        .where("slot", "=", slot)
+        .where("kindergarten_id", "=", kg)
+        .where("result", "=", "ok")
+        .execute();
       const audit = rows.filter((x) => x.rule === "audit");
       return {
         persons: rows.length - audit.length,

@@ -107,7 +107,9 @@ export async function accessArchive(db: Db, dialect: DialectName, type: SubjectT
   for (const column of ABOUT_COLUMNS[type]) {
     for (const table of await tablesWithColumn(db, dialect, column)) {
       if (skip(table)) continue;
-      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${sql.ref(column)} = ${id} ${await tenant(table)} order by id`.execute(db);
+      const rows = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)} where ${sql.ref(column)} = ${id} ${await tenant(table)} order by id`.execute(db);
       if (rows.rows.length) records[`${table}.${column}`] = rows.rows.map(strip);
     }
   }
