@@ -12,6 +12,17 @@ import type { Scope } from "./index";
 
 const CHUNK = 500;
 
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
 /** The reach of each of `userIds` (missing ids are absent from the map). */
 export async function personReaches(db: Db, userIds: readonly number[]): Promise<Map<number, PersonReach>> {
   const out = new Map<number, PersonReach>();
@@ -32,10 +43,12 @@ export async function personReaches(db: Db, userIds: readonly number[]): Promise
         union select ds.doctor_id, s.kindergarten_id from doctor_students ds join students s on s.id = ds.student_id where ds.doctor_id in (${list})
         union select bt.user_id, bu.kindergarten_id from bus_teachers bt join buses bu on bu.id = bt.bus_id where bt.user_id in (${list})
       ) b left join kindergartens k on k.id = b.kindergarten_id`.execute(db);
+    const rolesOf = groupBy(roles, (r) => Number(r.user_id));
+    const boundOf = groupBy(bound.rows, (b) => Number(b.user_id));
     for (const u of users) {
       const id = Number(u.id);
-      const roleIds = roles.filter((r) => Number(r.user_id) === id).map((r) => Number(r.role_id));
-      const mine = bound.rows.filter((b) => Number(b.user_id) === id);
+      const roleIds = (rolesOf.get(id) ?? []).map((r) => Number(r.role_id));
+      const mine = boundOf.get(id) ?? [];
       const kindergartenIds = [...new Set(mine.map((b) => Number(b.kindergarten_id)))].sort((a, b) => a - b);
       const groups = mine.map((b) => b.group_id).filter((g): g is number => g != null);
       const level = levelOfRoles(roleIds);
