@@ -104,6 +104,9 @@ describe("hasPermission: 16 roles × every page × both sides of every flag", ()
   });
 
   it("a null optionalFunction: show-flags hide, hide-flags do not", () => {
+    // A platform or group session has no kindergarten (issue 25): no kindergarten's flag narrows it.
+    expect(hasPermission({ roleId: 6, educationGroupId: null, kindergartenId: null, optionalFunction: null }, pageOf("/device/camera")!.meta)).toBe(true);
+    expect(hasPermission({ roleId: 5, educationGroupId: 1, kindergartenId: null, optionalFunction: null }, pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentCheck")!.meta)).toBe(true);
   });
