@@ -101,7 +101,12 @@ describe("SMS code tries under parallel guesses (issue 25, item 12)", () => {
     const code = await latestSmsCode(phone);
     const wrong = code === "000000" ? "000001" : "000000";
     const { consumeCode } = await import("@api/services/sms-codes");
-    const outcomes = await times(40, () => consumeCode(t.api.deps, phone, "forgot", wrong).then(() => 200, (e: { status?: number }) => e.status));
+    const outcomes = await times(40, () =>
+      consumeCode(t.api.deps, phone, "forgot", wrong).then(
+        () => 200,
+        (e: { status?: number }) => e.status,
+      ),
+    );
     expect(outcomes.every((c) => c === 422)).toBe(true);
     const row = await db().selectFrom("sms_codes").select("attempts").where("phone", "=", phone).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
@@ -113,9 +118,7 @@ describe("SMS code tries under parallel guesses (issue 25, item 12)", () => {
     expect((await t.call("POST", "sms/code", { form: { phone, purpose: "forgot" } })).code).toBe(200);
     const code = await latestSmsCode(phone);
     const wrong = code === "000000" ? "000001" : "000000";
-    const replies = await times(12, (i) =>
-      t.call("POST", "password/forgot", { form: { phone, smsCode: i % 3 === 0 ? code : wrong, password: enc(NEW_PW) } }),
-    );
+    const replies = await times(12, (i) => t.call("POST", "password/forgot", { form: { phone, smsCode: i % 3 === 0 ? code : wrong, password: enc(NEW_PW) } }));
     expect(countOf(replies, 200)).toBeLessThanOrEqual(1);
     expect(countOf(replies, 200) + countOf(replies, 422)).toBe(12);
     const row = await db().selectFrom("sms_codes").select("attempts").where("phone", "=", phone).orderBy("id", "desc").executeTakeFirstOrThrow();
