@@ -71,6 +71,8 @@ export default defineConfig({
       SMS_OUTBOX_FILE: E2E_SMS_OUTBOX,
       // The local WeChat stand-in, enabled explicitly as for the demo (it is off unless asked for).
       WECHAT_PROVIDER: "sandbox",
+      // The payment stand-in likewise (off unless asked for: PAYMENTS=local).
+      PAYMENTS: "local",
       NODE_ENV: "production",
       // The suite signs in several hundred times in 20 minutes from one address, the kindergarten admin alone over
       // 60 times: the default login limits (60 per phone, 300 per address in 15 minutes) would refuse a late spec, and

@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY, type AesKeys } from "@contract/crypto";
 import { DEFAULTS } from "@contract/settings";
+import { persistedSecret } from "@contract/secret-file";
 import { loadRateLimits, loadTrustProxy, type RateLimits } from "./auth/rate-limit-config";
 import { loadLimits, type Limits } from "./limits";
 import { loadStorageConfig, type StorageConfig } from "./services/storage/types";
@@ -26,6 +27,8 @@ export interface ApiConfig {
   limits: Limits;
   /** Where files are kept: local disk under uploadDir (default) or an S3-compatible store (STORAGE, S3_*). */
   storage: StorageConfig;
+  /** Online payment of bills (PAYMENTS): off unless configured. */
+  payments: PaymentsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: loadTrustProxy(env),
     limits: loadLimits(env),
     storage: loadStorageConfig(env),
+    payments: paymentsConfig(env, uploadDir),
     ...overrides,
   };
 }
@@ -108,6 +112,25 @@ function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig {
     apiBaseUrl: env.WECHAT_API_BASE_URL ?? "https://api.weixin.qq.com/",
     timeoutMs: milliseconds("WECHAT_TIMEOUT_MS", env.WECHAT_TIMEOUT_MS),
   };
+}
+
+/**
+ * Online payment of bills. `off` (default): no provider, the pay page says online payment is not set up and finance
+ * marks bills paid; `local`: the stand-in for demos and tests (PAYMENTS=local: anyone holding a QR code's link can
+ * "pay" it), signing its notifications with PAYMENT_SECRET or a random per-installation key kept owner-only in
+ * `<data dir>/payment-secret`; `live`: the providers' adapters (api/services/payments/live.ts).
+ */
+export interface PaymentsConfig {
+  mode: "off" | "local" | "live";
+  /** The stand-in's signing key (empty unless `local`). */
+  localSecret: string;
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv, uploadDir: string): PaymentsConfig {
+  const mode = env.PAYMENTS ?? "off";
+  if (mode !== "off" && mode !== "local" && mode !== "live") throw new Error(`PAYMENTS must be off, local or live, not ${mode}`);
+  const localSecret = mode === "local" ? env.PAYMENT_SECRET || persistedSecret(join(dirname(uploadDir), "payment-secret")) : "";
+  return { mode, localSecret };
 }
 
 /** A timeout setting: a positive number of milliseconds (default 5 s). */

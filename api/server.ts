@@ -11,6 +11,7 @@ import { bucketVersioningWarning } from "./backup/s3-versioning";
 import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
+import { paymentsSummary } from "./services/payments";
 import { createFileService, LocalDiskStorage } from "./services/storage";
 import { DisabledWechatGateway, LocalWechatGateway, WechatApiGateway, type WechatGateway } from "./services/wechat";
 
@@ -40,6 +41,27 @@ export interface RunningApi {
 /** The real WeChat gateway when configured, else none (the sandbox is chosen apart: it also serves a page). */
 function wechatGatewayFor(config: ApiConfig): WechatGateway {
   return config.wechat.provider === "wechat" ? new WechatApiGateway(config.wechat) : new DisabledWechatGateway();
+}
+
+/** Which providers are live, for the start-up log: names and hosts only, never a key or secret. */
+export function providerLines(config: ApiConfig): string[] {
+  const host = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return "?";
+    }
+  };
+  const storage =
+    config.storage.kind === "s3"
+      ? `s3 (${config.storage.endpoint ? host(config.storage.endpoint) : "AWS"}, bucket ${config.storage.bucket})`
+      : `local disk (${config.uploadDir})`;
+  return [
+    `  SMS:      ${config.sms.provider === "http" && config.sms.gateway ? `http gateway (${host(config.sms.gateway.url)})` : "local (outbox file, nothing sent)"}`,
+    `  WeChat:   ${config.wechat.provider === "wechat" ? `WeChat (app ${config.wechat.appId})` : config.wechat.provider === "sandbox" ? "sandbox (demo only)" : "off"}`,
+    `  Payments: ${paymentsSummary(config.payments)}`,
+    `  Storage:  ${storage}`,
+  ];
 }
 
 /** Opens and migrates the database, seeds it when empty, builds the app and listens. */
@@ -81,9 +103,11 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const url = `http://${shownHost}:${actual}/`;
   if (!opts.quiet) {
     console.log(`API listening on http://${shownHost}:${actual}`);
+    for (const line of providerLines(config)) console.log(line);
     if (config.sms.provider === "local") console.log(`SMS codes are not sent: the local provider writes them to ${config.sms.outboxFile}`);
     if (config.storage.kind === "s3") void bucketVersioningWarning(config.storage).then((w) => w && console.warn(w));
     if (wechatSandbox) console.warn("WeChat sandbox on (WECHAT_PROVIDER=sandbox): anyone can log in as an applicant with any phone; demo only.");
+    if (config.payments.mode === "local") console.warn("Payment stand-in on (PAYMENTS=local): bills are paid on a local page, no money moves; demo only.");
   }
 
   return {

@@ -11,4 +11,6 @@ npm run build
 # The local demo: the WeChat applicant login runs against the API's stand-in (off unless asked for: it lets anyone
 # claim any phone). SMS codes go to data/sms-outbox.log (the local SMS provider).
 export WECHAT_PROVIDER="${WECHAT_PROVIDER:-sandbox}"
+# Likewise the payment stand-in (bills "paid" on a local page, no money moves; off unless asked for).
+export PAYMENTS="${PAYMENTS:-local}"
 exec node build/server/start.mjs

@@ -8,14 +8,43 @@ import { ApiError } from "@api/http";
  * takes its place in the count with one atomic upsert and is checked only when it is within the limit, so N
  * parallel guesses count N and none past the limit is ever checked. The window is fixed: it starts at the
  * first failure of a series (a new series starts when it is over or when a lock has run out).
+ * A place is held from the guess until its answer: a right password frees it (the success resets the count), so a
+ * guess that finds the count full while places are still in flight waits for them instead of being refused: six
+ * parallel right passwords all log in, and still no guess past the 5th unanswered one is checked.
  */
 
 const minutesUntil = (until: string, now: number) => Math.max(1, Math.ceil((Date.parse(until) - now) / 60000));
 const locked = (minutes: number) => new ApiError(423, "auth.locked", { minutes });
 
-/** Takes a place in the phone's failure count; throws 423 when the phone is locked or the count is full. */
-async function reserveAttempt(deps: Deps, phone: string): Promise<number> {
-  const { maxFailures, windowMinutes, lockMinutes } = deps.config.lockout;
+/** How long a guess waits for places held by guesses in flight before it is refused (a lost process's place frees with its window). */
+const IN_FLIGHT_WAIT_MS = 5000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Takes a place in the phone's failure count; throws 423 when the phone is locked. When the count is full but not
+ * yet locked, the other places are guesses still in flight: the place is given back and taken again once they answer.
+ */
+async function reserveAttempt(deps: Deps, phone: string, waitMs = IN_FLIGHT_WAIT_MS): Promise<number> {
+  const { maxFailures } = deps.config.lockout;
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const attempt = await takePlace(deps, phone);
+    if (attempt <= maxFailures) return attempt;
+    // Only while the count is still over the limit (a success or a new window may have reset it meanwhile).
+    await deps.db
+      .updateTable("login_locks")
+      .set({ failures: sql<number>`failures - 1` })
+      .where("phone", "=", phone)
+      .where("failures", ">", maxFailures)
+      .execute();
+    if (Date.now() >= until) throw locked(deps.config.lockout.lockMinutes);
+    await sleep(25 + Math.random() * 50);
+  }
+}
+
+/** One atomic upsert: the phone's count after this guess took its place; throws 423 when the phone is locked. */
+async function takePlace(deps: Deps, phone: string): Promise<number> {
+  const { windowMinutes } = deps.config.lockout;
   const now = Date.now();
   const nowIso = new Date(now).toISOString();
   const windowStart = new Date(now - windowMinutes * 60000).toISOString();
@@ -36,9 +65,7 @@ async function reserveAttempt(deps: Deps, phone: string): Promise<number> {
     .executeTakeFirstOrThrow();
   // Minutes from now, after the upsert: on PostgreSQL it may have waited for the guess that set the lock.
   if (row.locked_until && row.locked_until > nowIso) throw locked(minutesUntil(row.locked_until, Date.now()));
-  const attempt = Number(row.failures);
-  if (attempt > maxFailures) throw locked(lockMinutes);
-  return attempt;
+  return Number(row.failures);
 }
 
 /** Locks the phone once its count is full (not after a success has reset it meanwhile). */

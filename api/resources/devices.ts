@@ -10,6 +10,8 @@ import {
   faceDevicesA,
   faceDevicesB,
   ingestReply,
+  EVENT_MAX_AHEAD_MINUTES,
+  EVENT_RETENTION_DAYS,
   MAX_EVENTS_PER_CALL,
   ONLINE_WINDOW_MS,
   rosterReply,
@@ -216,18 +218,21 @@ export const wallClock = (iso: string) => {
 
 /**
  * Records a batch of events of one device: each (device, eventId) once (INSERT … ON CONFLICT DO NOTHING), so a
- * resent event is a duplicate whatever happens concurrently. Unknown students, students of another kindergarten,
- * unknown or inactive cards and bad times are refused and logged (result "refused" with the reason). An accepted
+ * resent event is a duplicate whatever happens concurrently. Unknown students (another kindergarten's are unknown
+ * here too), unknown or inactive cards and bad times (unreadable, more than 5 minutes ahead, older than
+ * EVENT_RETENTION_DAYS) are refused and logged (result "refused" with the reason). An accepted
  * event becomes the child's attendance of that day (api/services/attendance recordArrival).
  */
 export async function ingestEvents(db: Db, device: IngestDevice, events: DeviceEvent[]): Promise<EventOutcome[]> {
   const kg = device.kindergarten_id;
   const studentIds = [...new Set(events.map((e) => e.studentId).filter((v): v is number => v != null))];
   const cards = [...new Set(events.map((e) => e.cardNo).filter((v): v is string => !!v))];
-  const known = new Map<number, number>();
+  // Only the device's own kindergarten's children: another kindergarten's child is as unknown as no child at all,
+  // so a device cannot probe which ids exist elsewhere.
+  const known = new Set<number>();
   if (studentIds.length)
-    for (const s of await db.selectFrom("students").select(["id", "kindergarten_id"]).where("id", "in", studentIds).execute())
-      known.set(Number(s.id), Number(s.kindergarten_id));
+    for (const s of await db.selectFrom("students").select("id").where("id", "in", studentIds).where("kindergarten_id", "=", kg).execute())
+      known.add(Number(s.id));
   const cardOwner = new Map<string, number>();
   if (cards.length)
     for (const c of await db
@@ -239,6 +244,8 @@ export async function ingestEvents(db: Db, device: IngestDevice, events: DeviceE
       .execute())
       cardOwner.set(c.card_no, Number(c.student_id));
   const received = nowIso();
+  const latest = new Date(Date.now() + EVENT_MAX_AHEAD_MINUTES * 60_000).toISOString();
+  const earliest = new Date(Date.now() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
   const out: EventOutcome[] = [];
   let last: string | null = null;
   for (const e of events) {
@@ -246,13 +253,14 @@ export async function ingestEvents(db: Db, device: IngestDevice, events: DeviceE
     let studentId: number | null = null;
     const at = isoOf(e.at);
     if (!at) reason = "bad_time";
+    else if (at > latest) reason = "time_in_future";
+    else if (at < earliest) reason = "time_too_old";
     else if (e.method === "ic") {
       if (!e.cardNo) reason = "card_missing";
       else if (!cardOwner.has(e.cardNo)) reason = "unknown_card";
       else studentId = cardOwner.get(e.cardNo)!;
     } else if (e.studentId == null) reason = "student_missing";
     else if (!known.has(e.studentId)) reason = "unknown_student";
-    else if (known.get(e.studentId) !== kg) reason = "other_kindergarten";
     else studentId = e.studentId;
     const inserted = await db
       .insertInto("device_events")

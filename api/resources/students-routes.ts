@@ -410,7 +410,7 @@ export function registerStudentRoutes(app: App, deps: Deps) {
         });
       // Two saves at once: the unique (kindergarten, version) refuses the second; it retries on the next number.
       const version = await save().catch(() => save());
-      return replyOk(c, { version }, "students:manual.saved");
+      return replyOk(c, { version }, "students:manual.saved", { version });
     }),
   );
 

@@ -183,6 +183,8 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const form = c.req.valid("form");
+      // Limited like login: each request is a guess at an SMS code.
+      await rateLimit(deps, c, "login", form.phone.trim());
       const password = decryptField(deps, "password", form.password);
       assertStrong("password", password);
       const user = await db.selectFrom("users").select(["id"]).where("phone", "=", form.phone).executeTakeFirst();

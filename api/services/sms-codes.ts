@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { sql } from "kysely";
 import type { Deps } from "@api/context";
 import { ApiError } from "@api/http";
 import { t } from "@api/i18n";
@@ -44,12 +45,16 @@ async function deliverCode(deps: Deps, codeId: number, message: SmsMessage) {
   }
 }
 
-/** Consumes a valid code or throws a 422 on field smsCode. */
+/**
+ * Consumes a valid code or throws a 422 on field smsCode. Each guess first takes one of the code's tries with one
+ * atomic update (parallel guesses count one each) and is checked only when it got one: at most MAX_TRIES checks.
+ */
 export async function consumeCode(deps: Deps, phone: string, purpose: string, code: string) {
   const now = new Date().toISOString();
+  const fail = new ApiError(422, "sms.invalidCode", {}, { errors: { smsCode: [{ key: "sms.invalidCode" }] } });
   const row = await deps.db
     .selectFrom("sms_codes")
-    .select(["id", "code_hash", "attempts"])
+    .select(["id", "code_hash"])
     .where("phone", "=", phone)
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
@@ -57,16 +62,16 @@ export async function consumeCode(deps: Deps, phone: string, purpose: string, co
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  const fail = new ApiError(422, "sms.invalidCode", {}, { errors: { smsCode: [{ key: "sms.invalidCode" }] } });
-  if (!row || row.attempts >= MAX_TRIES) throw fail;
-  if (row.code_hash !== sha256(`${phone}:${purpose}:${code}`)) {
-    await deps.db
-      .updateTable("sms_codes")
-      .set({ attempts: row.attempts + 1 })
-      .where("id", "=", row.id)
-      .execute();
-    throw fail;
-  }
+  if (!row) throw fail;
+  const tried = await deps.db
+    .updateTable("sms_codes")
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where("id", "=", row.id)
+    .where("used_at", "is", null)
+    .where("attempts", "<", MAX_TRIES)
+    .executeTakeFirst();
+  if (Number(tried.numUpdatedRows) !== 1) throw fail;
+  if (row.code_hash !== sha256(`${phone}:${purpose}:${code}`)) throw fail;
   const res = await deps.db.updateTable("sms_codes").set({ used_at: now }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw fail;
 }

@@ -16,7 +16,8 @@ import { runCustom, replyOk } from "@api/resources/custom-routes";
 import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
-import { isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
+import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
+import type { PaymentsConfig } from "@api/config";
 import { pdfOf } from "@api/services/pdf-table";
 import { checklistOf, levelTotals } from "./assessment";
 import { generateBills } from "./resources";
@@ -42,9 +43,13 @@ const int = (v: string | undefined) => (v != null && /^\d{1,9}$/.test(v.trim()) 
  * awaiting confirmation (the `markPaid` transition, audited with no user: the provider) and a fee record is written.
  * Anything else changes nothing. Answers what happened ("paid" | "duplicate" | "badSignature" | "unknownOrder" | "wrongAmount" | "wrongState").
  */
-export async function processNotification(db: Kysely<Database>, provider: ProviderName, fields: Record<string, string>): Promise<string> {
-  const gw = paymentGateway(provider);
-  const n = gw.verifyNotification(fields);
+export async function processNotification(
+  db: Kysely<Database>,
+  payments: PaymentsConfig,
+  provider: ProviderName,
+  fields: Record<string, string>,
+): Promise<string> {
+  const n = paymentGateway(payments, provider)?.verifyNotification(fields);
   if (!n) return "badSignature";
   return write(db, SYSTEM_ACTOR, async (w) => {
     const trx = w.trx as unknown as Kysely<Database>;
@@ -208,7 +213,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "get",
     "/tuition/bills/{id}/qr/",
     "tuitionBillsQr",
-    "The payment QR code (SVG) of a pending bill for provider=wechat|alipay (role 4); 502 when the provider fails",
+    "The payment QR code (SVG) of a pending bill for provider=wechat|alipay (role 4); 503 when online payment is not set up (PAYMENTS off), 502 when the provider fails",
     z.object({ provider: z.string(), orderNo: z.string(), amountFen: z.number(), svg: z.string(), qrText: z.string(), expiresAt: z.string() }),
     { id: true },
   );
@@ -220,10 +225,13 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       const scope = scopeOf(c);
       const provider = c.req.query("provider") ?? "";
       if (!isProvider(provider)) throw fieldError("provider", "crud:validation.choose");
+      const gateway = paymentGateway(deps.config.payments, provider);
+      // No provider configured: said before any order is made (finance records payments made otherwise).
+      if (!gateway) throw new ApiError(503, "tuition:bills.pay.notSetUp");
       const { bill, order } = await orderFor(db, scope, pathId(c), provider);
       let qr: { qrText: string; expiresAt: string };
       try {
-        qr = await paymentGateway(provider).createOrder({ orderNo: order.order_no, amountFen: Number(order.amount_fen), subject: `${bill.title} #${bill.id}` });
+        qr = await gateway.createOrder({ orderNo: order.order_no, amountFen: Number(order.amount_fen), subject: `${bill.title} #${bill.id}` });
       } catch {
         throw new ApiError(502, "tuition:bills.pay.failed");
       }
@@ -249,29 +257,35 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     path: "/payments/local/{provider}/checkout/{orderNo}/",
     operationId: "paymentsLocalCheckout",
     tags: ["tuition"],
-    summary: "The local payment stand-in's checkout page (what the QR code encodes; PAYMENTS=local)",
-    request: { params: z.object({ provider: z.string(), orderNo: z.string() }) },
+    summary: "The local payment stand-in's checkout page (what the QR code encodes, with its token t; PAYMENTS=local only)",
+    request: { params: z.object({ provider: z.string(), orderNo: z.string() }), query: z.object({ t: z.string() }) },
     responses: { 200: { description: "HTML", content: { "text/html": { schema: z.string() } } } },
   });
   app.post("/payments/notify/:provider/", async (c) => {
     const provider = c.req.param("provider");
     if (!isProvider(provider)) return c.json({ code: 404, msg: "unknown provider", data: null }, 404);
-    const outcome = await processNotification(db, provider, await formOf(c));
-    const ack = paymentGateway(provider).acknowledge(outcome === "paid" || outcome === "duplicate");
+    const gateway = paymentGateway(deps.config.payments, provider);
+    if (!gateway) return c.json({ code: 404, msg: "online payment is not set up", data: null }, 404);
+    const outcome = await processNotification(db, deps.config.payments, provider, await formOf(c));
+    const ack = gateway.acknowledge(outcome === "paid" || outcome === "duplicate");
     return c.body(JSON.stringify({ ...JSON.parse(ack.body), outcome }), ack.status as 200, { "content-type": ack.contentType });
   });
 
-  // The stand-in "payment app": shows the order and pays it (sends the signed notification, as the provider would).
+  // The stand-in "payment app" (PAYMENTS=local only): shows the order and pays it (sends the signed notification, as
+  // the provider would). Only with the link's token, which only the QR code shown to the parent carries.
+  const standInOrder = async (c: Context) => {
+    const provider = c.req.param("provider") ?? "";
+    const orderNo = c.req.param("orderNo") ?? "";
+    const { mode, localSecret } = deps.config.payments;
+    if (mode !== "local" || !isProvider(provider) || !checkoutTokenValid(localSecret, provider, orderNo, c.req.query("t") ?? "")) return null;
+    const order = await db.selectFrom("payment_orders").selectAll().where("order_no", "=", orderNo).where("provider", "=", provider).executeTakeFirst();
+    return order ? { provider, order } : null;
+  };
+  const unknownOrder = (c: Context) => c.html(html("Not found", "<p>Unknown order</p>"), 404);
   app.get("/payments/local/:provider/checkout/:orderNo/", async (c) => {
-    const provider = c.req.param("provider");
-    if (!isProvider(provider) || process.env.PAYMENTS === "live") return c.notFound();
-    const order = await db
-      .selectFrom("payment_orders")
-      .selectAll()
-      .where("order_no", "=", c.req.param("orderNo"))
-      .where("provider", "=", provider)
-      .executeTakeFirst();
-    if (!order) return c.html(html("Not found", "<p>Unknown order</p>"), 404);
+    const found = await standInOrder(c);
+    if (!found) return unknownOrder(c);
+    const { provider, order } = found;
     const paid = order.status !== "open";
     return c.html(
       html(
@@ -284,23 +298,17 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     );
   });
   app.post("/payments/local/:provider/checkout/:orderNo/", async (c) => {
-    const provider = c.req.param("provider");
-    if (!isProvider(provider) || process.env.PAYMENTS === "live") return c.notFound();
-    const order = await db
-      .selectFrom("payment_orders")
-      .selectAll()
-      .where("order_no", "=", c.req.param("orderNo"))
-      .where("provider", "=", provider)
-      .executeTakeFirst();
-    if (!order) return c.html(html("Not found", "<p>Unknown order</p>"), 404);
+    const found = await standInOrder(c);
+    if (!found) return unknownOrder(c);
+    const { provider, order } = found;
     const fields: Record<string, string> = {
       notifyId: `N${order.id}-${Date.now().toString(36)}`,
       orderNo: order.order_no,
       amountFen: String(order.amount_fen),
       paidAt: nowIso(),
     };
-    fields.sign = signLocal(provider, fields);
-    const outcome = await processNotification(db, provider, fields);
+    fields.sign = signLocal(deps.config.payments.localSecret, provider, fields);
+    const outcome = await processNotification(db, deps.config.payments, provider, fields);
     return c.html(html(`${provider} stand-in`, `<h1>${outcome === "paid" ? "Paid" : esc(outcome)}</h1><p data-testid="standin-outcome">${esc(outcome)}</p>`));
   });
 

@@ -1,9 +1,8 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { DEFAULTS, defaultApiBaseUrl } from "@contract/settings";
+import { persistedSecret } from "@contract/secret-file";
 
 /**
  * Settings of shared/demo-data.md "Ports and settings", validated once with zod.
@@ -55,31 +54,14 @@ export function getEnv(): Env {
     AES_KEY: e.AES_KEY,
     AES_IV: e.AES_IV,
     APP_ID: e.APP_ID,
-    SESSION_SECRET: e.SESSION_SECRET ?? persistedSecret(e.DATA_DIR),
+    SESSION_SECRET: e.SESSION_SECRET ?? persistedSessionSecret(e.DATA_DIR),
     DATA_DIR: e.DATA_DIR,
   };
   return cached;
 }
 
 /** A random secret kept in `<DATA_DIR>/session-secret`, created on first use. */
-function persistedSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, "session-secret");
-  try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing) return existing;
-  } catch {
-    // not there yet
-  }
-  const secret = crypto.randomBytes(32).toString("hex");
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch {
-    // Another process created it first: use theirs.
-    return fs.readFileSync(file, "utf8").trim();
-  }
-}
+const persistedSessionSecret = (dataDir: string) => persistedSecret(path.join(dataDir, "session-secret"));
 
 /** For tests only: forget the cached settings so the next getEnv() re-reads process.env. */
 export function resetEnvCache() {

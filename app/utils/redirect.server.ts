@@ -1,23 +1,34 @@
 /**
- * The `?redirect=` sanitiser: only same-site relative paths ("/x?y") are honoured;
- * anything else (absolute URLs, protocol-relative "//host", backslashes, control characters)
- * falls back to `fallback`.
+ * The `?redirect=` sanitiser: only same-site paths ("/x?y") are honoured; anything else falls back to `fallback`.
+ * The check runs on the normalised URL, the one the answer carries: "/.//host", "/a/..//host" and "/%2e//host" all
+ * normalise to the protocol-relative "//host", so a check of the raw string alone would let them leave the site.
  */
 const DUMMY = "http://console.invalid";
 
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to) return fallback;
-  const value = to.trim();
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (typeof to !== "string") return fallback;
+  return sameSitePath(to.trim()) ?? fallback;
+}
+
+/** `value` normalised to "/path?query#hash" when it stays on this site and its first segment is not empty, else null. */
+function sameSitePath(value: string): string | null {
+  // Control characters (header splitting; tabs and newlines browsers drop) and backslashes (which browsers read as
+  // "/") are refused before parsing: no legitimate link of the console has them.
+  if (!value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const path = normalised(value);
+  if (path === null || path.startsWith("//")) return null;
+  // What the browser will resolve must be what was checked: the normalised path parses to itself.
+  return normalised(path) === path ? path : null;
+}
+
+function normalised(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value, DUMMY);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== DUMMY) return fallback;
-  return url.pathname + url.search + url.hash;
+  return url.origin === DUMMY ? url.pathname + url.search + url.hash : null;
 }
 
 /** Public screens that make no sense as a place to land after logging in. */

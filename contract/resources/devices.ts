@@ -280,6 +280,12 @@ export const studentIcCards = defineResource({
 export const deviceIngest = { name: "deviceIngest", page: "/device/faceDevice", endpoint: "devices/ingest/" } as const;
 export const DEVICE_HEADERS = { serial: "x-device-serial", secret: "x-device-secret" } as const;
 export const MAX_EVENTS_PER_CALL = 500;
+/**
+ * Event times a device may report: at most this far ahead of the server's clock (clock drift), and at most this old
+ * (a device's offline buffer; older check-ins are corrected by hand). Outside them the event is refused.
+ */
+export const EVENT_MAX_AHEAD_MINUTES = 5;
+export const EVENT_RETENTION_DAYS = 30;
 
 /** One check-in event: a face match (studentId) or an IC card swipe (cardNo); `eventId` is unique per device. */
 export const deviceEvent = z.object({

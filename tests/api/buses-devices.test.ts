@@ -28,6 +28,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+/** A school day `n` days back (China time): device events must lie within the last EVENT_RETENTION_DAYS. */
+const daysAgo = (n: number) => new Date(Date.now() + 8 * 3600_000 - n * 86_400_000).toISOString().slice(0, 10);
 
 async function ingest(serial: string, secret: string, body: { events: unknown[] }, extra: Record<string, string> = {}) {
   const res = await fetch(new URL("devices/ingest/events/", t.url), {
@@ -238,8 +240,9 @@ describe("device ingestion", () => {
       .limit(3)
       .execute();
     const foreign = await db.selectFrom("students").select("id").where("kindergarten_id", "=", 4).executeTakeFirstOrThrow();
-    const at = "2031-06-02T07:40:00+08:00";
-    await db.deleteFrom("student_attendance").where("date", "=", "2031-06-02").execute();
+    const day = daysAgo(20);
+    const at = `${day}T07:40:00+08:00`;
+    await db.deleteFrom("student_attendance").where("date", "=", day).execute();
     const events = [
       { eventId: "e-1", studentId: students[0]!.id, at },
       { eventId: "e-2", method: "ic", cardNo: students[1]!.ic_card_no, at },
@@ -257,17 +260,53 @@ describe("device ingestion", () => {
     expect(rows.map((r) => [r.event_id, r.result, r.reason])).toEqual([
       ["e-1", "accepted", null],
       ["e-2", "accepted", null],
-      ["e-3", "refused", "other_kindergarten"],
+      // Another kindergarten's child is refused exactly like a child that does not exist (no probing of other tenants).
+      ["e-3", "refused", "unknown_student"],
       ["e-4", "refused", "unknown_student"],
       ["e-5", "refused", "unknown_card"],
     ]);
-    const att = await db.selectFrom("student_attendance").selectAll().where("date", "=", "2031-06-02").orderBy("student_id").execute();
+    // The device is told the same for both.
+    const refusedOf = (id: string) => ({
+      ...replies.flatMap((r) => r.data.results).find((x: { eventId: string; result: string }) => x.eventId === id && x.result === "refused"),
+      eventId: "",
+    });
+    expect(refusedOf("e-3")).toEqual(refusedOf("e-4"));
+    expect(refusedOf("e-3")).toEqual({ eventId: "", result: "refused", reason: "unknown_student", attendance: null });
+    const att = await db.selectFrom("student_attendance").selectAll().where("date", "=", day).orderBy("student_id").execute();
     expect(att.map((a) => [a.student_id, a.source])).toEqual([
       [students[0]!.id, "face"],
       [students[1]!.id, "ic"],
     ]);
     const bad = await ingest(serial, secret, { events: [{ eventId: "", at: "x" }] });
     expect(bad.code).toBe(422);
+  });
+
+  it("refuses events more than 5 minutes ahead or older than the retention (issue 25, item 10); nothing is recorded as attendance", async () => {
+    const s = await db
+      .selectFrom("students")
+      .select("id")
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "at_school")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const events = [
+      { eventId: "t-2099", studentId: s.id, at: "2099-01-01T07:40:00+08:00" },
+      { eventId: "t-ahead", studentId: s.id, at: iso(10 * 60_000) },
+      { eventId: "t-old", studentId: s.id, at: iso(-31 * 86_400_000) },
+      { eventId: "t-1970", studentId: s.id, at: "1970-01-01T08:00:00+08:00" },
+      { eventId: "t-drift", studentId: s.id, at: iso(3 * 60_000) },
+    ];
+    const r = await ingest(serial, secret, { events });
+    expect(r.data.results.map((x: { eventId: string; reason: string | null }) => [x.eventId, x.reason])).toEqual([
+      ["t-2099", "time_in_future"],
+      ["t-ahead", "time_in_future"],
+      ["t-old", "time_too_old"],
+      ["t-1970", "time_too_old"],
+      ["t-drift", null],
+    ]);
+    const future = await db.selectFrom("student_attendance").select("date").where("student_id", "=", s.id).where("date", ">", today()).execute();
+    expect(future).toEqual([]);
   });
 });
 
@@ -296,7 +335,7 @@ describe("IC cards, devices and cameras", () => {
     expect((await db.selectFrom("student_ic_cards").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("replaced");
     expect((await db.selectFrom("students").select("ic_card_no").where("id", "=", s.id).executeTakeFirstOrThrow()).ic_card_no).toBe("NEWCARD01");
     // A swipe of the lost card is refused; of the new card accepted.
-    const at = "2031-06-03T07:40:00+08:00";
+    const at = `${daysAgo(21)}T07:40:00+08:00`;
     const r = await ingest("FA-0101", demoDeviceSecret("FA-0101"), {
       events: [
         { eventId: "c-1", method: "ic", cardNo: s.ic_card_no, at },

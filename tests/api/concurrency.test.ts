@@ -37,12 +37,25 @@ describe("login lockout under parallel guesses", () => {
     expect((await t.login(phoneOf(8))).code).toBe(200);
   });
 
-  it("does not even check a guess once the count is full (5 guesses still in flight): the right password answers 423", async () => {
+  it("does not even check a guess once the count is full (5 guesses still in flight): the right password waits, then answers 423", async () => {
     const phone = phoneOf(9);
     await db().insertInto("login_locks").values({ phone, failures: 5, window_start: new Date().toISOString(), locked_until: null }).execute();
+    const started = Date.now();
     const r = await t.login(phone, PASSWORD);
     expect(r.code).toBe(423);
     expect(r.data?.token).toBeUndefined();
+    // It waited for the places in flight to answer (they never do here) and gave its own place back.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    expect((await db().selectFrom("login_locks").select("failures").where("phone", "=", phone).executeTakeFirstOrThrow()).failures).toBe(5);
+  });
+
+  it("only failures count: 6 parallel right passwords all log in (issue 25, item 13)", async () => {
+    const phone = phoneOf(10);
+    const replies = await times(6, () => t.login(phone));
+    expect(codesOf(replies)).toEqual([200, 200, 200, 200, 200, 200]);
+    // And 12 in parallel, twice: the count never fills up with successes.
+    for (let round = 0; round < 2; round++) expect(codesOf(await times(12, () => t.login(phone))).every((c) => c === 200)).toBe(true);
+    expect((await t.login(phone, "Wrong#Pass9")).code).toBe(400);
   });
 
   it("a success resets the count; an old window no longer counts", async () => {
@@ -64,6 +77,52 @@ describe("login lockout under parallel guesses", () => {
     expect(countOf(replies, 400)).toBe(4);
     expect(countOf(replies, 423)).toBe(6);
     expect((await t.login(phone)).code).toBe(423);
+  });
+});
+
+describe("SMS code tries under parallel guesses (issue 25, item 12)", () => {
+  it("20 parallel wrong codes spend exactly the code's 5 tries; the right code is refused afterwards", async () => {
+    const phone = phoneOf(11);
+    expect((await t.call("POST", "sms/code", { form: { phone, purpose: "forgot" } })).code).toBe(200);
+    const code = await latestSmsCode(phone);
+    const wrong = code === "000000" ? "000001" : "000000";
+    const replies = await times(20, () => t.call("POST", "password/forgot", { form: { phone, smsCode: wrong, password: enc(NEW_PW) } }));
+    expect(codesOf(replies).every((c) => c === 422)).toBe(true);
+    const row = await db().selectFrom("sms_codes").select(["attempts", "used_at"]).where("phone", "=", phone).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect([row.attempts, row.used_at]).toEqual([5, null]);
+    const right = await t.call("POST", "password/forgot", { form: { phone, smsCode: code, password: enc(NEW_PW) } });
+    expect(right.code).toBe(422);
+    expect((await t.login(phone)).code).toBe(200);
+  });
+
+  it("the tries are counted atomically: 40 parallel checks of one code in this process spend exactly 5 tries", async () => {
+    const phone = phoneOf(16);
+    expect((await t.call("POST", "sms/code", { form: { phone, purpose: "forgot" } })).code).toBe(200);
+    const code = await latestSmsCode(phone);
+    const wrong = code === "000000" ? "000001" : "000000";
+    const { consumeCode } = await import("@api/services/sms-codes");
+    const outcomes = await times(40, () =>
+      consumeCode(t.api.deps, phone, "forgot", wrong).then(
+        () => 200,
+        (e: { status?: number }) => e.status,
+      ),
+    );
+    expect(outcomes.every((c) => c === 422)).toBe(true);
+    const row = await db().selectFrom("sms_codes").select("attempts").where("phone", "=", phone).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    await expect(consumeCode(t.api.deps, phone, "forgot", code)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("a right code among parallel wrong ones: at most 5 are checked, and it is used at most once", async () => {
+    const phone = phoneOf(12);
+    expect((await t.call("POST", "sms/code", { form: { phone, purpose: "forgot" } })).code).toBe(200);
+    const code = await latestSmsCode(phone);
+    const wrong = code === "000000" ? "000001" : "000000";
+    const replies = await times(12, (i) => t.call("POST", "password/forgot", { form: { phone, smsCode: i % 3 === 0 ? code : wrong, password: enc(NEW_PW) } }));
+    expect(countOf(replies, 200)).toBeLessThanOrEqual(1);
+    expect(countOf(replies, 200) + countOf(replies, 422)).toBe(12);
+    const row = await db().selectFrom("sms_codes").select("attempts").where("phone", "=", phone).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row.attempts).toBeLessThanOrEqual(5);
   });
 });
 
@@ -249,6 +308,14 @@ describe("rate limits (429, 请求过于频繁，请稍后再试 / Too many requ
     expect((await send("15200000004", "203.0.113.70")).code).toBe(200);
     const fourth = await send("15200000005", "203.0.113.70");
     expect([fourth.code, fourth.msg]).toEqual([429, ZH]);
+  });
+
+  it("password/forgot is limited like login (issue 25, item 12): the 4th for one phone answers 429", async () => {
+    const forgot = (address: string) =>
+      s.call("POST", "password/forgot", { form: { phone: "15400000001", smsCode: "123456", password: enc(NEW_PW) }, headers: from(address) });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await forgot(`203.0.113.${110 + i}`)).code);
+    expect(codes).toEqual([422, 422, 422, 429]);
   });
 
   it("registrations per phone and per address", async () => {

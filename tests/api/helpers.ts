@@ -60,7 +60,9 @@ export async function startTestApi(config: Partial<ApiConfig> = {}): Promise<Tes
   } else copyFileSync(template.slice("file:".length), databaseUrl.slice("file:".length));
   cpSync(inject("uploadsTemplate"), join(dir, "uploads"), { recursive: true });
   // No job scheduler: background runs would change rows under the tests (tests/api/jobs.test.ts drives the jobs).
-  const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, jobs: false, config: { uploadDir: join(dir, "uploads"), ...config } });
+  // The payment stand-in is on, as in the demo (off unless asked for), with a key of this run's own.
+  const payments = { mode: "local" as const, localSecret: randomBytes(32).toString("hex") };
+  const api = await startApi({ port: 0, databaseUrl, seed: true, quiet: true, jobs: false, config: { uploadDir: join(dir, "uploads"), payments, ...config } });
   const url = api.url;
 
   async function call<T = any>(method: string, path: string, opts: CallOpts = {}): Promise<Reply<T>> {

@@ -254,6 +254,10 @@ describe("manual and age 0–6", () => {
       t.call("POST", "students/manual/", { token: tok[5], form: { title: "手册", content: "B" } }),
     ]);
     expect([a.data.version, b.data.version].sort()).toEqual([3, 4]);
+    // The reply names the version (issue 25, item 15: it said "{{version}}").
+    expect(a.msg).toBe(`已保存为第 ${a.data.version} 版`);
+    const en = await t.call("POST", "students/manual/", { token: tok[5], form: { title: "手册", content: "C" }, lang: "en" });
+    expect(en.msg).toBe("Saved as version 5");
     const v1 = await t.call("GET", "students/manual/", { token: tok[1], query: { version: 1 } });
     expect(v1.data.current.version).toBe(1);
   });

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "@api/config";
 import { setPaymentsPublicBase, signLocal } from "@api/services/payments";
 import { phoneOf, startTestApi, type TestApi } from "./helpers";
 
@@ -21,7 +26,7 @@ afterAll(async () => {
 });
 
 async function notify(provider: "wechat" | "alipay", fields: Record<string, string>, sign?: string) {
-  const f = { ...fields, sign: sign ?? signLocal(provider, fields) };
+  const f = { ...fields, sign: sign ?? signLocal(t.api.deps.config.payments.localSecret, provider, fields) };
   const res = await fetch(new URL(`payments/notify/${provider}/`, t.url), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -206,6 +211,13 @@ describe("bill states, the parent and the payment callback", () => {
     expect(qr.code).toBe(200);
     const page = await fetch(qr.data.qrText);
     expect(await page.text()).toContain(`¥`);
+    // Without the QR code's token (or with another order's) the stand-in shows and pays nothing.
+    const bare = qr.data.qrText.replace(/\?t=.*$/, "");
+    expect(bare).not.toBe(qr.data.qrText);
+    expect((await fetch(bare)).status).toBe(404);
+    expect((await fetch(bare, { method: "POST" })).status).toBe(404);
+    expect((await fetch(`${bare}?t=${"0".repeat(32)}`, { method: "POST" })).status).toBe(404);
+    expect((await db().selectFrom("tuition_bills").select("status").where("id", "=", b.id).executeTakeFirstOrThrow()).status).toBe("pending");
     const paid = await (await fetch(qr.data.qrText, { method: "POST" })).text();
     expect(paid).toContain("paid");
     expect((await db().selectFrom("tuition_bills").select("status").where("id", "=", b.id).executeTakeFirstOrThrow()).status).toBe("paidUnconfirmed");
@@ -228,6 +240,96 @@ describe("bill states, the parent and the payment callback", () => {
     expect((await t.call("POST", `tuition/bills/${id}/markPaid/`, { token: tk.fin, form: { comment: "again" } })).code).toBe(409);
     expect((await t.call("POST", `tuition/bills/${id}/confirm/`, { token: tk.fin })).code).toBe(200);
     expect((await t.call("POST", `tuition/bills/${id}/announce/`, { token: tk.fin })).code).toBe(409);
+  });
+});
+
+describe("online payment is off unless configured (issue 25, item 4)", () => {
+  const OLD_PUBLIC_KEY = "local-alipay-stand-in-secret";
+  const oldSign = (fields: Record<string, string>) =>
+    createHmac("sha256", OLD_PUBLIC_KEY)
+      .update(["notifyId", "orderNo", "amountFen", "paidAt"].map((k) => `${k}=${fields[k] ?? ""}`).join("&"))
+      .digest("hex");
+
+  it("the default of npm start and production is off; PAYMENTS=local keeps a random per-installation key, owner-only", () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).payments).toEqual({ mode: "off", localSecret: "" });
+    expect(() => loadConfig({ PAYMENTS: "yes" } as unknown as NodeJS.ProcessEnv)).toThrow(/PAYMENTS must be off, local or live/);
+    const dir = mkdtempSync(join(tmpdir(), "kg-pay-"));
+    try {
+      const env = { PAYMENTS: "local", UPLOAD_DIR: join(dir, "uploads") } as unknown as NodeJS.ProcessEnv;
+      const first = loadConfig(env).payments;
+      expect(first.mode).toBe("local");
+      expect(first.localSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(readFileSync(join(dir, "payment-secret"), "utf8").trim()).toBe(first.localSecret);
+      expect(statSync(join(dir, "payment-secret")).mode & 0o777).toBe(0o600);
+      expect(loadConfig(env).payments.localSecret).toBe(first.localSecret); // kept across restarts
+      expect(loadConfig({ ...env, PAYMENT_SECRET: "from-the-environment" }).payments.localSecret).toBe("from-the-environment");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("off: paying online says it is not set up (zh/en), no order is made, no notification is accepted; finance still marks bills paid", async () => {
+    const off = await startTestApi({ payments: { mode: "off", localSecret: "" } });
+    try {
+      const [parent, fin] = [await off.token(phoneOf(4)), await off.token(phoneOf(14))];
+      const offDb = off.api.handle.db;
+      const bill = await offDb
+        .selectFrom("tuition_bills as b")
+        .innerJoin("student_parents as sp", "sp.student_id", "b.student_id")
+        .select(["b.id", "b.amount_fen"])
+        .where("sp.parent_id", "=", 4)
+        .where("b.status", "=", "announced")
+        .orderBy("b.id")
+        .executeTakeFirst();
+      const id = Number(bill?.id ?? 0);
+      if (!bill) throw new Error("no announced bill of parent 4 in the demo data");
+      expect((await off.call("POST", `tuition/bills/${id}/pay/`, { token: parent })).code).toBe(200);
+      const zh = await off.call("GET", `tuition/bills/${id}/qr/`, { token: parent, query: { provider: "wechat" } });
+      expect([zh.status, zh.code, zh.msg]).toEqual([503, 503, "本园尚未开通在线支付，请到园所财务处缴费，由财务标记为已缴。"]);
+      const en = await off.call("GET", `tuition/bills/${id}/qr/`, { token: parent, query: { provider: "alipay" }, lang: "en" });
+      expect(en.msg).toBe("Online payment is not set up: please pay the kindergarten's finance office, which marks the bill paid.");
+      expect(await offDb.selectFrom("payment_orders").select("id").where("bill_id", "=", id).execute()).toEqual([]);
+
+      // A notification signed with the old public constant (or anything else) for a real order changes nothing.
+      const orderNo = `KG${id}AFORGED`;
+      await offDb
+        .insertInto("payment_orders")
+        .values({
+          bill_id: id,
+          kindergarten_id: 1,
+          provider: "alipay",
+          order_no: orderNo,
+          amount_fen: Number(bill.amount_fen),
+          status: "open",
+          created_by: 4,
+          created_at: new Date().toISOString(),
+          paid_at: null,
+        })
+        .execute();
+      const fields = { notifyId: "NFORGED", orderNo, amountFen: String(bill.amount_fen), paidAt: new Date().toISOString() };
+      const forged = await fetch(new URL("payments/notify/alipay/", off.url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, sign: oldSign(fields) }).toString(),
+      });
+      expect(forged.status).toBe(404);
+      const checkout = await fetch(new URL(`payments/local/alipay/checkout/${orderNo}/`, off.url), { method: "POST" });
+      expect(checkout.status).toBe(404);
+      const state = async () => (await offDb.selectFrom("tuition_bills").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+      expect(await state()).toBe("pending");
+
+      // Finance records the payment made at the office.
+      expect((await off.call("POST", `tuition/bills/${id}/markPaid/`, { token: fin, form: { comment: "现金" } })).code).toBe(200);
+      expect(await state()).toBe("paidUnconfirmed");
+    } finally {
+      await off.close();
+    }
+  });
+
+  it("local: a notification signed with the old public constant is refused (the key is the installation's own)", async () => {
+    const order = await db().selectFrom("payment_orders").selectAll().where("status", "=", "open").where("provider", "=", "alipay").executeTakeFirst();
+    const fields = { notifyId: "NOLDKEY", orderNo: order?.order_no ?? "KG0ANONE", amountFen: String(order?.amount_fen ?? 1), paidAt: new Date().toISOString() };
+    expect((await notify("alipay", fields, oldSign(fields))).outcome).toBe("badSignature");
   });
 });
 

@@ -31,6 +31,84 @@ describe("safeRedirect (the ?redirect= sanitiser)", () => {
     expect(safeRedirect(input as string | null | undefined, "/Home")).toBe("/Home");
   });
 
+  // Known open-redirect bypass forms (issue 25, item 3): each would leave the site if it were honoured.
+  const EVIL = "evil.example";
+  const bypasses = [
+    `//${EVIL}`,
+    `///${EVIL}`,
+    `////${EVIL}/phish`,
+    `/\\${EVIL}`,
+    `\\\\${EVIL}`,
+    `\\/${EVIL}`,
+    `/\\/${EVIL}`,
+    `\\/\\/${EVIL}`,
+    `/./\\${EVIL}`,
+    `/.//${EVIL}/phish`,
+    `/././/${EVIL}`,
+    `/a/..//${EVIL}/phish`,
+    `/a/b/../..//${EVIL}`,
+    `/..//${EVIL}`,
+    `/%2e//${EVIL}/phish`,
+    `/%2E//${EVIL}`,
+    `/%2e%2e//${EVIL}`,
+    `/.%2e//${EVIL}`,
+    `/a/%2e%2e//${EVIL}`,
+    `/a/%2E%2E//${EVIL}`,
+    `/\t/${EVIL}`,
+    `/\n/${EVIL}`,
+    `/\r\n/${EVIL}`,
+    `/%00/\u0000/${EVIL}`,
+    `\t//${EVIL}`,
+    ` //${EVIL}`,
+    `https://${EVIL}`,
+    `HTTPS://${EVIL}`,
+    `hTtP://${EVIL}`,
+    `https:${EVIL}`,
+    `http:/\\${EVIL}`,
+    `https:\\\\${EVIL}`,
+    `javascript:alert(1)`,
+    `JaVaScRiPt:alert(1)`,
+    ` javascript:alert(1)`,
+    `data:text/html,<script>alert(1)</script>`,
+    `%2f%2f${EVIL}`,
+    `./..//${EVIL}`,
+    `${EVIL}`,
+  ];
+  it(`refuses ${bypasses.length} known bypass forms`, () => {
+    expect(bypasses.length).toBeGreaterThanOrEqual(30);
+    for (const input of bypasses) expect(safeRedirect(input, "/Home"), JSON.stringify(input)).toBe("/Home");
+  });
+
+  it.each([
+    ["/%2f%2fevil.example", "/%2f%2fevil.example"],
+    ["/%5c%5cevil.example", "/%5c%5cevil.example"],
+    ["/a/../b?x=1", "/b?x=1"],
+    ["/./daily/notice", "/daily/notice"],
+    ["/..;//evil.example", "/..;//evil.example"],
+  ])("keeps %s as the same-site path %s (encoded or normalised, it names no host)", (input, out) => {
+    expect(safeRedirect(input)).toBe(out);
+  });
+
+  it("whatever it answers stays on the site when a browser resolves it (all combinations of the tricky pieces)", () => {
+    const pieces = ["/", ".", "..", "%2e", "%2E%2e", "\\", "\t", "%2f", "evil.example", "@", ":"];
+    const base = "https://console.test/student/studentFile";
+    let checked = 0;
+    const walk = (prefix: string, depth: number) => {
+      if (depth === 0) return;
+      for (const p of pieces) {
+        const input = prefix + p;
+        const out = safeRedirect(input, "/fallback");
+        const resolved = new URL(out, base);
+        expect(resolved.origin, JSON.stringify(input)).toBe("https://console.test");
+        expect(out.startsWith("/") && !out.startsWith("//"), JSON.stringify(input)).toBe(true);
+        checked++;
+        walk(input, depth - 1);
+      }
+    };
+    walk("", 5);
+    expect(checked).toBeGreaterThan(100_000);
+  });
+
   it("refuses a File entry", () => {
     expect(safeRedirect(new File(["x"], "x.txt"))).toBe("/");
   });

@@ -1,7 +1,7 @@
 /**
  * The payment-gateway interface (docs/sections/tuition-assessment.md "Payment gateway"): what a payment provider
  * must offer the tuition bills. Two providers (WeChat Pay, Alipay) sit behind it; which implementation serves them
- * is chosen by the environment (`PAYMENTS=local`, the default, or `live`), never by the callers.
+ * is chosen by the environment (`PAYMENTS`: `off` by default, `local` or `live`; api/config.ts), never by the callers.
  */
 export type ProviderName = "wechat" | "alipay";
 

@@ -9,9 +9,14 @@ import type { PaymentGateway, PaymentOrder, ProviderName, VerifiedNotification }
 export class LiveGatewayAdapter implements PaymentGateway {
   constructor(readonly provider: ProviderName) {}
 
-  private configured() {
-    const p = this.provider.toUpperCase();
+  /** Whether the merchant credentials of a provider are set. */
+  static configured(provider: ProviderName) {
+    const p = provider.toUpperCase();
     return Boolean(process.env[`PAYMENT_${p}_MCH_ID`] && process.env[`PAYMENT_${p}_KEY`]);
+  }
+
+  private configured() {
+    return LiveGatewayAdapter.configured(this.provider);
   }
 
   async createOrder(order: PaymentOrder): Promise<{ qrText: string; expiresAt: string }> {

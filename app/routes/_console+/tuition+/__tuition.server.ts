@@ -62,6 +62,8 @@ export interface PayData {
   provider: string | null;
   qr: z.infer<typeof qrSchema> | null;
   failed: string | null;
+  /** Online payment is not set up (the API's PAYMENTS is off): said in place of the QR code, with no retry. */
+  notSetUp: string | null;
 }
 
 export async function billsCustomLoader({ request }: LoaderFunctionArgs, custom: BillsCustom) {
@@ -85,12 +87,14 @@ export async function billsCustomLoader({ request }: LoaderFunctionArgs, custom:
   const provider = new URL(request.url).searchParams.get("provider");
   let qr: PayData["qr"] = null;
   let failed: string | null = null;
+  let notSetUp: string | null = null;
   if (provider && r.data.status === "pending") {
     const q = await settle(api.get(`tuition/bills/${custom.id}/qr/`, { query: { provider }, schema: qrSchema }));
     if (q.ok) qr = q.data;
+    else if (q.code === 503) notSetUp = h.t("tuition:bills.pay.notSetUp");
     else failed = h.t("tuition:bills.pay.failed");
   }
-  return json<PayData>({ view: "pay", title: h.title, titleKey: h.titleKey, bill: r.data, provider, qr, failed });
+  return json<PayData>({ view: "pay", title: h.title, titleKey: h.titleKey, bill: r.data, provider, qr, failed, notSetUp });
 }
 
 export async function billsCustomAction({ request }: ActionFunctionArgs, custom: BillsCustom) {

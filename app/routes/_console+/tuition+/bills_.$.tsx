@@ -119,6 +119,10 @@ function PayPage({ data }: { data: PayData }) {
         <p role="status" aria-live="polite" className={card} data-testid="qr-loading">
           {t("tuition:bills.pay.loading")}
         </p>
+      ) : data.notSetUp ? (
+        <div role="alert" className={card} data-testid="pay-not-set-up">
+          <p className="text-sm text-gray-700">{data.notSetUp}</p>
+        </div>
       ) : data.failed ? (
         <div role="alert" className={card} data-testid="qr-failed">
           <p className="text-sm text-red-700">{data.failed}</p>
