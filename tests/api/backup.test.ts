@@ -12,7 +12,8 @@ import { listFiles } from "@api/backup/files";
 import { differingTables, tableStats } from "@api/backup/tables";
 import { databaseName, maintenanceUrl } from "@api/backup/running";
 import { allJobs, manualSlot, runJob } from "@api/jobs";
-import { adminQuery, phoneOf, startTestApi, usePostgres, type TestApi } from "./helpers";
+import { phoneOf, startTestApi, usePostgres, type TestApi } from "./helpers";
+import { adminQuery } from "../db-template.global-setup";
 
 /**
  * Issue 29: `npm run backup` / `npm run restore` (api/backup) on the demo data, on SQLite and PostgreSQL

@@ -7,8 +7,8 @@ import { sql, type Kysely } from "kysely";
 import { migrate, openDb } from "@api/db";
 import { migrationProvider } from "@api/db/migrations";
 import { startApi, type RunningApi } from "@api/server";
-import { adminQuery, enc, phoneOf, usePostgres } from "./helpers";
-import { postgresUrl } from "../db-template.global-setup";
+import { enc, phoneOf, usePostgres } from "./helpers";
+import { adminQuery, postgresUrl } from "../db-template.global-setup";
 import { demoFlags, expectedVisible, parseTable } from "../fixtures/routes-table";
 
 /**
