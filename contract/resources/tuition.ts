@@ -276,8 +276,8 @@ export const tuitionBills = defineResource({
     },
   ],
 });
-/** /tuition/bills/generate: a class's bills from a template in one go (finance). */
-registerPageVerbs("/tuition/bills", [], ["generate"]);
+/** /tuition/bills/generate: a class's bills from a template in one go (finance); /tuition/bills/<id>/receipt: a paid bill's receipt PDF. */
+registerPageVerbs("/tuition/bills", ["receipt"], ["generate"]);
 
 // ------------------------------------------------------------------------------------------------
 // Fee records: every payment and refund (written by payments, refunds and finance)

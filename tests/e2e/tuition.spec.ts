@@ -37,7 +37,7 @@ test("with JavaScript finance sees the bills in English and the payrolls' slips"
   expect((await download).suggestedFilename()).toMatch(/^payslip-\d{4}-\d{2}-\d+\.pdf$/);
 });
 
-test("finance is offered only her own steps; amounts read in yuan on the detail, in the export and on the pay slip", async ({ page }) => {
+test("finance is offered only her own steps; the bill's line amounts read like its totals", async ({ page }) => {
   await page.goto("/tuition/bills?status=announced");
   await loginHere(page, "13800000014", { js: true });
   await expect(page.getByTestId("resource-row").first()).toBeVisible();
@@ -48,8 +48,11 @@ test("finance is offered only her own steps; amounts read in yuan on the detail,
   await expect(page.getByText("去缴费")).toHaveCount(0);
   await expect(page.getByText("登记线下缴费").first()).toBeVisible();
   await expect(page.locator('dd[data-field="lines"]')).toHaveText(/: ¥[\d,]+\.\d{2} × \d+ = ¥[\d,]+\.\d{2}/);
+});
 
+test("finance's bill export reads yuan with two decimals, the payment period and the due date", async ({ page }) => {
   await page.goto("/tuition/bills");
+  await loginHere(page, "13800000014", { js: true });
   const download = page.waitForEvent("download");
   await page.getByTestId("export-xlsx").click();
   const { default: ExcelJS } = await import("exceljs");
@@ -62,8 +65,11 @@ test("finance is offered only her own steps; amounts read in yuan on the detail,
   expect(typeof amount.value).toBe("number");
   expect(amount.numFmt).toBe('"¥"#,##0.00');
   expect(ws.getRow(2).getCell(header.indexOf("缴费周期") + 1).value).toMatch(/^按(月|学期|学年)/);
+});
 
+test("the pay slip PDF reads evenly in Chinese with its amounts in yuan", async ({ page }) => {
   await page.goto("/tuition/payrolls");
+  await loginHere(page, "13800000014", { js: true });
   const slip = page.waitForEvent("download");
   await page.getByTestId("payslip").first().click();
   const text = pdfText(readFileSync(await (await slip).path()));
