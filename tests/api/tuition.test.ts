@@ -99,9 +99,11 @@ describe("templates and bills", () => {
   });
   it("exports give yuan with two decimals as the screen shows, the payment period and the due date", async () => {
     await db().updateTable("tuition_bills").set({ due_date: "2026-03-31" }).where("id", "=", generatedId).execute();
-    const { default: ExcelJS } = await import("exceljs");
+    // Both files first: loading exceljs takes seconds on a busy machine, and a kept-alive socket may close meanwhile.
     const { res, buf } = await download(t.url, "tuition/bills/export/", tk.fin, { keyword: "2026学年" });
+    const csv = await download(t.url, "tuition/bills/export/", tk.fin, { keyword: "2026学年", format: "csv" });
     expect(res.status).toBe(200);
+    const { default: ExcelJS } = await import("exceljs");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
@@ -114,7 +116,6 @@ describe("templates and bills", () => {
     expect(col("应缴金额").value).toBe(32304.25);
     expect(col("缴费周期").value).toBe("按学年（10个月）");
     expect(col("缴费截止日").value).toBe("2026-03-31");
-    const csv = await download(t.url, "tuition/bills/export/", tk.fin, { keyword: "2026学年", format: "csv" });
     const line = csv.buf
       .toString("utf8")
       .split("\r\n")
