@@ -52,5 +52,5 @@ test("the appointment list opens on today's and later appointments", async ({ pa
   const today = todayCn();
   const dates = await page.locator('[data-testid="resource-row"] td[data-field="date"]').allTextContents();
   for (const d of dates) expect(d.trim() >= today, `${d} is before ${today}`).toBe(true);
-  await expect(page.locator('input[name="dateFrom"]')).toHaveValue(today);
+  await expect(page.locator("#filter-date-from")).toHaveValue(today);
 });
