@@ -14,15 +14,16 @@ test("a new customer's first communication shows on its page as a timeline entry
   const id = await row.getAttribute("data-id");
   await page.goto("/admission/communicationRecordList/new");
   await hydrated(page);
-  const picker = page.getByLabel("客户");
+  const form = page.getByTestId("resource-form");
+  const picker = form.getByLabel("客户");
   // The option names the child, then the phone's last four digits, the class and the day the customer came.
   await expect(picker.locator(`option[value="${id}"]`)).toHaveText(/ · 尾号 \d{4} · .*\d{4}-\d{2}-\d{2}$/);
   await picker.selectOption(id!);
-  await page.getByLabel("日期").fill("2026-01-05");
-  await page.getByLabel("方式").selectOption("phone");
-  await page.getByLabel("内容").fill("电话介绍了课程安排");
-  await page.getByLabel("下一步").fill("约周六参观");
-  await page
+  await form.getByLabel("日期", { exact: true }).fill("2026-01-05");
+  await form.getByLabel("方式", { exact: true }).selectOption("phone");
+  await form.getByLabel("内容", { exact: true }).fill("电话介绍了课程安排");
+  await form.getByLabel("下一步", { exact: true }).fill("约周六参观");
+  await form
     .getByRole("button", { name: /保存|提交/ })
     .first()
     .click();
