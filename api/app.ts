@@ -21,6 +21,7 @@ import { registerHomeRoutes } from "./routes/home";
 import { registerResources } from "./resources";
 import { registerStatisticsRoutes } from "./routes/statistics";
 import { registerAdmissionRoutes } from "./routes/admission";
+import { registerCustomerTimeline } from "./routes/admission-customer";
 import { registerProtectionRoutes } from "./routes/protection";
 import { registerBackupRoutes } from "./routes/backups";
 import { renderDocs } from "./routes/docs";
@@ -93,6 +94,7 @@ export function buildApp(deps: Deps): App {
   registerResources(app, deps);
   registerStatisticsRoutes(app, deps);
   registerAdmissionRoutes(app, deps);
+  registerCustomerTimeline(app, deps);
   registerProtectionRoutes(app, deps);
   registerBackupRoutes(app, deps);
   // Every operation: an operationId, its path parameters and the error replies (api/resources/engine/openapi.ts).

@@ -50,6 +50,8 @@ export interface ReportChart {
   unit?: string;
   max?: number;
   height?: number;
+  /** Line charts over school dates: the point of the school's today (not over yet) is drawn as partial. */
+  partialToday?: boolean;
 }
 
 export type ReportRow = Record<string, string | number | null>;

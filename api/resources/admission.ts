@@ -3,7 +3,10 @@ import { admissionAppointments, admissionCommunications, admissionCustomers, adm
 import { nowIso } from "@api/db";
 import type { Database } from "@api/db/schema";
 import { fieldError } from "@api/http";
+import type { Lang } from "@api/i18n";
 import { kindergartenFilter } from "@api/tenancy";
+import { formatDateTime } from "@contract/resource-format";
+import { rt } from "./i18n";
 import { defineMapping, type Item, type WriteContext } from "./engine";
 
 const trxOf = (ctx: WriteContext) => ctx.w.trx as unknown as Kysely<Database>;
@@ -49,6 +52,16 @@ export async function duplicateOf(db: Kysely<Database>, kindergartenId: number, 
   return q.orderBy("id").executeTakeFirst();
 }
 
+/** A customer picker's option: the name, then what tells two of one name apart (phone tail, reserved class, first day). */
+export function customerOptionLabel(row: Record<string, unknown>, lang: Lang): string {
+  const phone = String(row.phone ?? "");
+  const parts = [String(row.label)];
+  if (phone.length >= 4) parts.push(rt(lang, "admission:customers.phoneTail", { tail: phone.slice(-4) }));
+  if (row.reservedClassName) parts.push(String(row.reservedClassName));
+  if (row.createdAt) parts.push(formatDateTime(String(row.createdAt)).slice(0, 10));
+  return parts.join(" · ");
+}
+
 /** Customers: table `admission_customers`; stage actions keep the opportunity state, the close reason and dates. */
 export const admissionCustomersMapping = defineMapping({
   def: admissionCustomers,
@@ -87,6 +100,7 @@ export const admissionCustomersMapping = defineMapping({
     kindergartenName: "k.name",
   },
   kindergartenColumn: "kindergarten_id",
+  lookupLabel: { fields: ["phone", "reservedClassName", "createdAt"], label: customerOptionLabel },
   writable: {
     kidName: "kid_name",
     nickname: "nickname",
@@ -167,13 +181,9 @@ export const admissionCommunicationsMapping = defineMapping({
     },
     async afterWrite(ctx, { id, values, mode }) {
       if (mode === "create") await ctx.w.update("admission_communications", id, { created_by: ctx.scope.userId });
-      // A first contact moves a new customer on (contact made), as the team would do by hand.
-      await trxOf(ctx)
-        .updateTable("admission_customers")
-        .set({ stage: "contacted", updated_at: nowIso() })
-        .where("id", "=", Number(values.customerId))
-        .where("stage", "=", "new")
-        .execute();
+      // A first contact moves a new customer on (contact made), as the team would do by hand: audited as the
+      // "contact" action, so the customer's history and timeline show the step.
+      await ctx.w.updateWhere("admission_customers", Number(values.customerId), { stage: "contacted", updated_at: nowIso() }, "contact", "stage", ["new"]);
     },
   },
 });

@@ -29,7 +29,7 @@ import { ApiError, fieldError, forbidden, langOf, notFound, translate } from "@a
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { kindergartenFilter, userFilter, type Scope } from "@api/tenancy";
 import { localDateTime, onLeave, recordArrival } from "@api/services/attendance";
-import { pdfOf } from "@api/services/pdf-table";
+import { pdfOf } from "@api/services/pdf";
 import { envelope, tokenHeader } from "../routes/common";
 import { fieldErrors, schemaMessage } from "./engine/forms";
 import { defineMapping, type Item } from "./engine";
@@ -609,7 +609,7 @@ export function registerBusRoutes(app: App, deps: Deps) {
         });
       }
       const widths = [120, 50, 80, 80, 50, 50, 50, 190, 100];
-      const pdf = pdfOf(
+      const pdf = await pdfOf(
         title,
         TRIPS.map((trip) => ({ title: tripTitle(trip), columns: header.map((label, i) => ({ label, width: widths[i]! })), rows: rowsOf(trip) })),
         `${t("roster.teachers")}: ${data.teachers.join(", ")}`,

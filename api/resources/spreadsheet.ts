@@ -7,13 +7,22 @@ import type ExcelJS from "exceljs";
 import { parse as parseCsvText } from "csv-parse/sync";
 import type { ColumnFormat } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
+import { fenToYuan, formatFen } from "@contract/tuition/money";
 import { calendarDate, fileDateCn } from "@contract/school-time";
 
 /** exceljs (about 450 modules with its dependencies) loads with the first export or import, not with the API. */
 const loadExcel = async () => (await import("exceljs")).default;
 
-/** A cell: text, or a number that is really a number (kept numeric, never escaped). */
-export type Cell = string | number;
+/** An amount kept in fen: a number of yuan with two decimals in the sheet, as the screen shows it. */
+export interface MoneyCell {
+  fen: number;
+}
+/** A cell: text, a number that is really a number (kept numeric, never escaped), or money. */
+export type Cell = string | number | MoneyCell;
+
+/** Excel's format for money cells: ¥ and two decimals, the value stays a number to sum. */
+export const MONEY_FORMAT = '"¥"#,##0.00';
+const isMoney = (v: Cell | undefined): v is MoneyCell => typeof v === "object" && v !== null;
 
 /**
  * First characters that make a spreadsheet read a cell as a formula or a DDE command: = + - @, tab and CR
@@ -27,7 +36,7 @@ export const safeText = (text: string) => (FORMULA_START.test(text) ? `'${text}`
 /** The reverse on import: a quote that safeText added (quote + formula character) is dropped again. */
 export const unescapeText = (text: string) => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
 
-const safeCell = (v: Cell): Cell => (typeof v === "number" ? v : safeText(v));
+const safeCell = (v: Cell): string | number => (typeof v === "number" ? v : isMoney(v) ? v.fen / 100 : safeText(v));
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
 export function attachment(title: string, ext: string, fallback: string) {
@@ -39,7 +48,7 @@ export function attachment(title: string, ext: string, fallback: string) {
 /** CSV text: fields with a delimiter, quote, CR/LF or edge spaces are quoted (quotes doubled). */
 export function csvOf(rows: Cell[][]): string {
   const field = (v: Cell) => {
-    const s = String(safeCell(v));
+    const s = isMoney(v) ? fenToYuan(v.fen) : String(safeCell(v));
     return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return "\uFEFF" + rows.map((r) => r.map(field).join(",")).join("\r\n") + "\r\n";
@@ -67,7 +76,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Display width of a cell (CJK characters count double). */
-const widthOf = (v: Cell | undefined) => [...String(v ?? "")].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
+const widthOf = (v: Cell | undefined) => [...(isMoney(v) ? formatFen(v.fen) : String(v ?? ""))].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0);
 
 /** An .xlsx workbook of one sheet; text cells are written as text (never formulas), numbers as numbers. */
 export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[], more: { name: string; rows: Cell[][] }[] = []): Promise<Buffer> {
@@ -80,7 +89,12 @@ export async function xlsxOf(sheetName: string, rows: Cell[][], widths?: number[
 /** One sheet: bold header row, columns as wide as their longest cell (or `widths`). */
 function addSheet(wb: ExcelJS.Workbook, sheetName: string, rows: Cell[][], widths?: number[]) {
   const ws = wb.addWorksheet(sheetName.slice(0, 31) || `Sheet${wb.worksheets.length + 1}`);
-  for (const r of rows) ws.addRow(r.map(safeCell));
+  for (const r of rows) {
+    const row = ws.addRow(r.map(safeCell));
+    r.forEach((v, i) => {
+      if (isMoney(v)) row.getCell(i + 1).numFmt = MONEY_FORMAT;
+    });
+  }
   ws.getRow(1).font = { bold: true };
   ws.columns.forEach((col, i) => {
     const max = Math.max(...rows.map((r) => widthOf(r[i])));
@@ -134,7 +148,7 @@ type FormatRest = Parameters<typeof formatCell> extends [unknown, unknown, ...in
 /** An exported cell: a plain or "number" column holding a number stays numeric (money: in yuan); everything else is its list text. */
 export function exportCell(value: unknown, col: { format?: ColumnFormat; enumPrefix?: string }, ...rest: FormatRest): Cell {
   if (typeof value === "number" && Number.isFinite(value) && (!col.format || col.format === "number")) return value;
-  if (col.format === "money" && typeof value === "number" && Number.isFinite(value)) return value / 100; // yuan, a number to sum
+  if (col.format === "money" && typeof value === "number" && Number.isFinite(value)) return { fen: value }; // yuan with two decimals, a number to sum
   if (col.format === "images") return Array.isArray(value) ? value.length : 0; // how many images, never their ids
   return formatCell(value, col, ...rest);
 }

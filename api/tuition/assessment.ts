@@ -145,6 +145,16 @@ export async function levelTotals(db: Kysely<Database>) {
   return rows.map((r) => ({ level: String(r.level), time: String(r.time), total: Number(r.total), items: Number(r.items) }));
 }
 
+/** How many items a stored scores object ({"<item id>": score}) holds. */
+function scoredCount(json: string | null | undefined): number {
+  try {
+    const scores = JSON.parse(String(json ?? "{}")) as Record<string, unknown>;
+    return Object.values(scores).filter((v) => typeof v === "number").length;
+  } catch {
+    return 0;
+  }
+}
+
 export const studentAssessmentsMapping = defineMapping({
   def: studentAssessments,
   table: "student_assessments",
@@ -203,21 +213,18 @@ export const studentAssessmentsMapping = defineMapping({
         await db.updateTable("student_assessments").set({ scores: "{}", total_score: 0 }).where("id", "=", info.existing.id).execute();
     },
     async decorate(db, items: Item[]) {
-      const totals = await levelTotals(db as unknown as Kysely<Database>);
+      const kdb = db as unknown as Kysely<Database>;
+      const totals = await levelTotals(kdb);
+      // The scores are not part of a row (the item schema drops them): read them to count the scored items.
+      const ids = items.map((it) => Number(it.id));
+      const stored = await kdb.selectFrom("student_assessments").select(["id", "scores"]).where("id", "in", ids).execute();
+      const scoresOf = new Map(stored.map((r) => [Number(r.id), r.scores]));
       for (const it of items) {
         const t = totals.find((x) => x.level === it.level && x.time === it.time);
-        const scores = (() => {
-          try {
-            return JSON.parse(String(it.scores ?? "{}")) as Record<string, number>;
-          } catch {
-            return {};
-          }
-        })();
         it.totalScore = Number(it.totalScore);
         it.maxScore = t?.total ?? 0;
         it.itemCount = t?.items ?? 0;
-        it.scored = Object.keys(scores).length;
-        delete it.scores;
+        it.scored = scoredCount(scoresOf.get(Number(it.id)));
       }
     },
   },

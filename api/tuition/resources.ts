@@ -403,7 +403,8 @@ export const tuitionBillsMapping = defineMapping({
         it.useDeposit = Boolean(Number(it.useDeposit));
         it.amountText = formatFen(Number(it.amountFen));
         const lines = json<BillLine[]>(it.lines, []);
-        it.lines = lines.map((l) => `${l.name}: ${fenToYuan(l.unitFen)} × ${l.months} = ${fenToYuan(l.amountFen)}`).join("\n");
+        // Line amounts read like the totals beside them (¥1,234.50).
+        it.lines = lines.map((l) => `${l.name}: ${formatFen(l.unitFen)} × ${l.months} = ${formatFen(l.amountFen)}`).join("\n");
         if (it.paidVia) it.paidVia = rt(lang, `tuition:fee.channels.${String(it.paidVia)}`);
       }
     },

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { Role } from "@contract/roles";
 import { ASSESSMENT_TIMES } from "@contract/resources/assessment";
 import { localName } from "@contract/format";
-import { fenToYuan } from "@contract/tuition/money";
+import { fenToYuan, formatFen, type BillLine } from "@contract/tuition/money";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
@@ -18,7 +18,7 @@ import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
 import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
 import type { PaymentsConfig } from "@api/config";
-import { pdfOf } from "@api/services/pdf-table";
+import { slipPdf } from "@api/services/pdf";
 import { checklistOf, levelTotals } from "./assessment";
 import { generateBills } from "./resources";
 
@@ -312,7 +312,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     return c.html(html(`${provider} stand-in`, `<h1>${outcome === "paid" ? "Paid" : esc(outcome)}</h1><p data-testid="standin-outcome">${esc(outcome)}</p>`));
   });
 
-  // Pay slip as PDF in the reader's language (payslipPdf: the CJK-capable writer of api/services/pdf-table.ts).
+  // Pay slip as PDF in the reader's language (api/services/pdf.ts).
   doc("get", "/tuition/payrolls/{id}/slip/", "payrollsSlip", "One employee's pay slip as PDF (role 14, show:isShowSalary)", null, { id: true });
   app.get(
     "/tuition/payrolls/:id{[0-9]+}/slip/",
@@ -340,7 +340,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
         .where(kindergartenFilter(scope, "p.kindergarten_id"))
         .executeTakeFirst();
       if (!p) throw notFound();
-      const bytes = payslipPdf(langOf(c), {
+      const bytes = await payslipPdf(langOf(c), {
         kindergarten: localName(langOf(c), p.name, p.name_en),
         month: p.month,
         name: p.staff_name,
@@ -352,6 +352,25 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       });
       return new Response(new Uint8Array(bytes), {
         headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="payslip-${p.month}-${p.id}.pdf"` },
+      });
+    }),
+  );
+
+  // A paid bill's receipt as PDF: the parent (his children's bills) and finance (the kindergarten's); nobody else.
+  doc("get", "/tuition/bills/{id}/receipt/", "tuitionBillsReceipt", "A paid bill's receipt as PDF (roles 4 and 14); 409 before it is paid", null, { id: true });
+  app.get(
+    "/tuition/bills/:id{[0-9]+}/receipt/",
+    requireAuth,
+    requirePage(BILLS_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const scope = scopeOf(c);
+      if (scope.roleId !== Role.parent && scope.roleId !== Role.finance) throw forbidden();
+      const receipt = await receiptOf(db, scope, pathId(c));
+      if (!receipt) throw notFound();
+      if (receipt.status !== "paid") throw new ApiError(409, "tuition:bills.receipt.notPaid");
+      const bytes = await receiptPdf(langOf(c), receipt);
+      return new Response(new Uint8Array(bytes), {
+        headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="receipt-${receipt.id}.pdf"` },
       });
     }),
   );
@@ -556,28 +575,107 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
   void scoped;
 }
 
-/** A one-page pay slip. Standard PDF fonts draw Latin text only: other characters become "?" (the console shows the full name). */
-/**
- * One employee's pay slip as PDF in the reader's language, through the CJK-capable writer the bus lists use
- * (api/services/pdf-table.ts: Chinese names and labels print, no font file is embedded).
- */
+/** What a receipt prints: the bill in the caller's reach with its child, class, kindergarten and payment date. */
+async function receiptOf(db: Kysely<Database>, scope: Scope, billId: number) {
+  return db
+    .selectFrom("tuition_bills as b")
+    .innerJoin("students as s", "s.id", "b.student_id")
+    .leftJoin("classes as cl", "cl.id", "s.class_id")
+    .innerJoin("kindergartens as k", "k.id", "b.kindergarten_id")
+    .select((eb) => [
+      "b.id",
+      "b.title",
+      "b.period",
+      "b.lines",
+      "b.subtotal_fen",
+      "b.discount_fen",
+      "b.deposit_fen",
+      "b.amount_fen",
+      "b.status",
+      "b.paid_via",
+      "s.name as student_name",
+      "cl.name as class_name",
+      "cl.name_en as class_name_en",
+      "k.name as kg_name",
+      "k.name_en as kg_name_en",
+      eb
+        .selectFrom("fee_records as f")
+        .select((f) => f.fn.max("f.occurred_on").as("d"))
+        .whereRef("f.bill_id", "=", "b.id")
+        .where("f.kind", "=", "payment")
+        .as("paid_on"),
+    ])
+    .where("b.id", "=", billId)
+    .where(kindergartenFilter(scope, "b.kindergarten_id"))
+    .where(studentFilter(scope, "b.student_id"))
+    .executeTakeFirst();
+}
+
+/** A paid bill's receipt in the reader's language: its lines and totals as the bill's page shows them. */
+export function receiptPdf(lang: Lang, r: NonNullable<Awaited<ReturnType<typeof receiptOf>>>): Promise<Buffer> {
+  const label = (k: string) => rt(lang, `tuition:bills.fields.${k}`);
+  const kindergarten = localName(lang, r.kg_name, r.kg_name_en);
+  const title = rt(lang, "tuition:bills.receipt.title");
+  const lines = JSON.parse(r.lines || "[]") as BillLine[];
+  const paid: [string, string][] = [];
+  if (r.paid_via) paid.push([label("paidVia"), rt(lang, `tuition:fee.channels.${r.paid_via}`)]);
+  if (r.paid_on) paid.push([rt(lang, "tuition:bills.receipt.paidOn"), String(r.paid_on)]);
+  return slipPdf({
+    heading: kindergarten,
+    title,
+    sections: [
+      {
+        rows: [
+          [rt(lang, "tuition:bills.receipt.number"), String(r.id)],
+          [label("title"), r.title],
+          [label("student"), r.student_name],
+          [label("class"), r.class_name ? localName(lang, r.class_name, r.class_name_en) : "—"],
+          [rt(lang, "tuition:templates.fields.period"), rt(lang, `tuition:periods.${r.period}`)],
+        ],
+      },
+      {
+        title: rt(lang, "tuition:bills.receipt.lines"),
+        rows: [
+          ...lines.map((l): [string, string] => [`${l.name} (${formatFen(l.unitFen)} × ${l.months})`, formatFen(l.amountFen)]),
+          [label("subtotal"), formatFen(Number(r.subtotal_fen))],
+          [label("discountAmount"), formatFen(-Number(r.discount_fen))],
+          [label("depositUsed"), formatFen(-Number(r.deposit_fen))],
+          ...paid,
+        ],
+      },
+    ],
+    total: [rt(lang, "tuition:bills.receipt.amountPaid"), formatFen(Number(r.amount_fen))],
+    footer: `${kindergarten} · ${title} ${r.id}`,
+  });
+}
+
+/** One employee's pay slip in the reader's language: portrait A5, the amounts as the screen shows them (¥1,234.50). */
 export function payslipPdf(
   lang: Lang,
   p: { kindergarten: string; month: string; name: string; phone: string; base: number; allowances: number; deductions: number; net: number },
-): Buffer {
+): Promise<Buffer> {
   const label = (k: string) => rt(lang, `tuition:payrolls.fields.${k}`);
   const title = rt(lang, "tuition:payrolls.slipTitle", { month: p.month });
-  const rows = [
-    [label("staffName"), p.name],
-    [label("staffPhone"), p.phone],
-    [label("base"), fenToYuan(p.base)],
-    [label("allowances"), fenToYuan(p.allowances)],
-    [label("deductions"), `-${fenToYuan(p.deductions)}`],
-    [label("net"), fenToYuan(p.net)],
-  ];
-  const columns = [
-    { label: rt(lang, "tuition:payrolls.slipItem"), width: 240 },
-    { label: rt(lang, "tuition:payrolls.slipAmount"), width: 240 },
-  ];
-  return pdfOf(title, [{ title: p.kindergarten, columns, rows }], `${p.kindergarten} · ${title}`);
+  return slipPdf({
+    heading: p.kindergarten,
+    title,
+    sections: [
+      {
+        rows: [
+          [label("staffName"), p.name],
+          [label("staffPhone"), p.phone],
+        ],
+      },
+      {
+        title: rt(lang, "tuition:payrolls.slipAmount"),
+        rows: [
+          [label("base"), formatFen(p.base)],
+          [label("allowances"), formatFen(p.allowances)],
+          [label("deductions"), formatFen(-p.deductions)],
+        ],
+      },
+    ],
+    total: [label("net"), formatFen(p.net)],
+    footer: `${p.kindergarten} · ${title}`,
+  });
 }

@@ -84,6 +84,7 @@ export const epidemicRollupReport = defineReport({
           { key: "absentIll", label: L("absentIll"), color: "#E6A23C" },
           { key: "fevers", label: L("fevers"), color: "#F56C6C" },
         ],
+        partialToday: true,
       },
     },
   ],

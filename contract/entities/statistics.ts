@@ -131,6 +131,7 @@ export const statisticsReport = defineReport({
         x: "date",
         series: [{ key: "rate", label: L("attendanceRate"), color: "#409EFF" }],
         unit: "%",
+        partialToday: true,
       },
     },
   ],

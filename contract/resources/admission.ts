@@ -222,7 +222,41 @@ export const admissionCustomers = defineResource({
     { field: "ownerUserId", label: A("customers.fields.owner"), example: "12" },
     { field: "remarks", label: A("customers.fields.remarks"), example: "" },
   ],
-  detail: true,
+  // Codes read as their labels (ethnic group, relationship, bus) and the introducer is named.
+  detail: [
+    {
+      title: A("customers.groups.child"),
+      fields: [
+        { field: "kidName", label: A("customers.fields.kidName") },
+        { field: "nickname", label: A("customers.fields.nickname") },
+        { field: "nation", label: A("customers.fields.nation"), format: "enum", enumPrefix: A("nations") },
+        { field: "reservedClassName", label: A("customers.fields.reservedClass") },
+        { field: "bus", label: A("customers.fields.bus"), format: "enum", enumPrefix: A("bus") },
+        { field: "kindergartenName", label: "resources:common.kindergarten" },
+      ],
+    },
+    {
+      title: A("customers.groups.contact"),
+      fields: [
+        { field: "contactName", label: A("customers.fields.contactName") },
+        { field: "relationship", label: A("customers.fields.relationship"), format: "enum", enumPrefix: A("relationships") },
+        { field: "phone", label: A("customers.fields.phone") },
+      ],
+    },
+    {
+      title: A("customers.groups.follow"),
+      fields: [
+        { field: "source", label: A("customers.fields.source"), format: "enum", enumPrefix: A("sources") },
+        { field: "introducerName", label: A("customers.fields.introducer") },
+        { field: "opportunity", label: A("customers.fields.opportunity"), format: "enum", enumPrefix: A("opportunities") },
+        { field: "closeReason", label: A("customers.fields.closeReason") },
+        { field: "intention", label: A("customers.fields.intention"), format: "number" },
+        { field: "ownerName", label: A("customers.fields.owner") },
+        { field: "createdAt", label: "resources:common.createdAt", format: "datetime" },
+        { field: "remarks", label: A("customers.fields.remarks") },
+      ],
+    },
+  ],
 });
 
 // `<customer>/merge`: the merge confirmation (a page of the customer list, not a state change).

@@ -100,7 +100,7 @@ export const tuitionTemplates = defineResource({
     { field: "level", label: "tuition:templates.fields.level", format: "enum", enumPrefix: "tuition:levels" },
     { field: "period", label: "tuition:templates.fields.period", format: "enum", enumPrefix: "tuition:periods" },
     { field: "items", label: "tuition:templates.fields.items" },
-    { field: "monthlyFen", label: "tuition:templates.fields.monthlyFen", format: "number" },
+    { field: "monthlyFen", label: "tuition:templates.fields.monthly", format: "money" },
   ],
   detail: true,
 });
@@ -152,12 +152,12 @@ export const tuitionBills = defineResource({
       comment: "optional",
       where: ["detail"],
     },
-    // The parent opens the payment (his QR page); finance may open it for him (e.g. after a call).
+    // The parent's own step (his QR page); finance records a payment made elsewhere with markPaid instead.
     pay: {
       label: { zh: "去缴费", en: "Pay" },
       from: ["announced"],
       to: "pending",
-      roles: [Role.parent, F],
+      roles: [Role.parent],
       where: ["row", "detail"],
       tone: "primary",
     },
@@ -247,11 +247,13 @@ export const tuitionBills = defineResource({
     { field: "title", label: "tuition:bills.fields.title" },
     { field: "studentName", label: "tuition:bills.fields.student" },
     { field: "className", label: "tuition:bills.fields.class" },
-    { field: "subtotalFen", label: "tuition:bills.fields.subtotalFen", format: "number" },
-    { field: "discountFen", label: "tuition:bills.fields.discountFen", format: "number" },
-    { field: "depositFen", label: "tuition:bills.fields.depositFen", format: "number" },
-    { field: "amountFen", label: "tuition:bills.fields.amountFen", format: "number" },
+    { field: "period", label: "tuition:templates.fields.period", format: "enum", enumPrefix: "tuition:periods" },
+    { field: "subtotalFen", label: "tuition:bills.fields.subtotal", format: "money" },
+    { field: "discountFen", label: "tuition:bills.fields.discountAmount", format: "money" },
+    { field: "depositFen", label: "tuition:bills.fields.depositUsed", format: "money" },
+    { field: "amountFen", label: "tuition:bills.fields.amount", format: "money" },
     { field: "status", label: "tuition:bills.fields.status", format: "enum", enumPrefix: "tuition:bills.states" },
+    { field: "dueDate", label: "tuition:bills.fields.dueDate", format: "date" },
   ],
   detail: [
     {
@@ -274,8 +276,8 @@ export const tuitionBills = defineResource({
     },
   ],
 });
-/** /tuition/bills/generate: a class's bills from a template in one go (finance). */
-registerPageVerbs("/tuition/bills", [], ["generate"]);
+/** /tuition/bills/generate: a class's bills from a template in one go (finance); /tuition/bills/<id>/receipt: a paid bill's receipt PDF. */
+registerPageVerbs("/tuition/bills", ["receipt"], ["generate"]);
 
 // ------------------------------------------------------------------------------------------------
 // Fee records: every payment and refund (written by payments, refunds and finance)
@@ -356,7 +358,7 @@ export const feeRecords = defineResource({
     { field: "billTitle", label: "tuition:fee.fields.bill" },
     { field: "kind", label: "tuition:fee.fields.kind", format: "enum", enumPrefix: "tuition:fee.kinds" },
     { field: "channel", label: "tuition:fee.fields.channel", format: "enum", enumPrefix: "tuition:fee.channels" },
-    { field: "amountFen", label: "tuition:fee.fields.amountFen", format: "number" },
+    { field: "amountFen", label: "tuition:fee.fields.amount", format: "money" },
     { field: "reference", label: "tuition:fee.fields.reference" },
   ],
   detail: true,
@@ -525,7 +527,7 @@ export const payrolls = defineResource({
     { field: "base", label: "tuition:payrolls.fields.baseYuan" },
     { field: "allowances", label: "tuition:payrolls.fields.allowancesYuan" },
     { field: "deductions", label: "tuition:payrolls.fields.deductionsYuan" },
-    { field: "netFen", label: "tuition:payrolls.fields.netFen", format: "number" },
+    { field: "netFen", label: "tuition:payrolls.fields.net", format: "money" },
   ],
   importColumns: [
     { field: "month", label: "tuition:payrolls.fields.month", example: "2026-01" },
@@ -605,8 +607,8 @@ export const deposits = defineResource({
     { field: "createdAt", label: "resources:common.createdAt", format: "datetime" },
     { field: "studentName", label: "tuition:bills.fields.student" },
     { field: "kind", label: "tuition:deposit.fields.kind", format: "enum", enumPrefix: "tuition:deposit.kinds" },
-    { field: "amountFen", label: "tuition:deposit.fields.amountFen", format: "number" },
-    { field: "balanceFen", label: "tuition:deposit.fields.balanceFen", format: "number" },
+    { field: "amountFen", label: "tuition:deposit.fields.amount", format: "money" },
+    { field: "balanceFen", label: "tuition:deposit.fields.balance", format: "money" },
   ],
   detail: true,
 });
@@ -716,9 +718,9 @@ export const reconciliations = defineResource({
   ],
   exportColumns: [
     { field: "month", label: "tuition:reconciliation.fields.month" },
-    { field: "admissionFen", label: "tuition:reconciliation.fields.admissionFen", format: "number" },
-    { field: "financeFen", label: "tuition:reconciliation.fields.financeFen", format: "number" },
-    { field: "differenceFen", label: "tuition:reconciliation.fields.differenceFen", format: "number" },
+    { field: "admissionFen", label: "tuition:reconciliation.fields.admission", format: "money" },
+    { field: "financeFen", label: "tuition:reconciliation.fields.finance", format: "money" },
+    { field: "differenceFen", label: "tuition:reconciliation.fields.difference", format: "money" },
     { field: "status", label: "tuition:reconciliation.fields.status", format: "enum", enumPrefix: "tuition:reconciliation.states" },
   ],
   detail: [

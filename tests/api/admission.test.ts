@@ -163,6 +163,52 @@ describe("customers", () => {
     expect((await t.call("POST", `admission/customers/${c.id}/contact/`, { token: tok[9] })).code).toBe(403);
   });
 
+  it("pickers tell apart customers of one name by phone tail, class and date", async () => {
+    const a = (await t.call("POST", "admission/customers/", { token: tok[12], form: customerForm({ kidName: "同名幼儿", phone: "13700001234" }) })).data;
+    const b = (await t.call("POST", "admission/customers/", { token: tok[12], form: customerForm({ kidName: "同名幼儿", phone: "13700005678" }) })).data;
+    const options = async (lang: string) =>
+      ((await t.call("GET", "lookups/admissionCustomers/", { token: tok[12], lang })).data.list as { value: number; label: string }[]).filter(
+        (o) => o.value === a.id || o.value === b.id,
+      );
+    const zh = await options("zh");
+    expect(zh.map((o) => o.label).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^同名幼儿 · 尾号 1234 · ${a.reservedClassName} · \\d{4}-\\d{2}-\\d{2}$`)),
+      expect.stringMatching(/^同名幼儿 · 尾号 5678 · /),
+    ]);
+    expect((await options("en")).map((o) => o.label).sort()[0]).toMatch(/^同名幼儿 · phone …1234 · /);
+  });
+
+  it("a customer's timeline: the first communication is an audited stage change; communications and appointments newest first, for every role of the page", async () => {
+    const c = (await t.call("POST", "admission/customers/", { token: tok[12], form: customerForm({ phone: "13700000088" }) })).data;
+    const talk = await t.call("POST", "admission/communications/", {
+      token: tok[12],
+      form: { customerId: c.id, date: "2026-01-05", method: "phone", content: "介绍课程", nextStep: "约参观" },
+    });
+    expect(talk.code, JSON.stringify(talk)).toBe(200);
+    const visit = await t.call("POST", "admission/appointments/", {
+      token: tok[12],
+      form: { customerId: c.id, date: "2026-01-08", time: "09:30", kind: "tour", teacherUserId: 12 },
+    });
+    expect(visit.code, JSON.stringify(visit)).toBe(200);
+    // The stage moved to "contacted" through the audit log, so the detail's history names it.
+    const item = (await t.call("GET", `admission/customers/${c.id}/`, { token: tok[12] })).data;
+    expect(item.stage).toBe("contacted");
+    expect(item.history.map((h: { action: string; from: string; to: string }) => [h.action, h.from, h.to])).toEqual([["contact", "new", "contacted"]]);
+    const timeline = await t.call("GET", `admission/customers/${c.id}/timeline/`, { token: tok[1] });
+    expect(timeline.code, JSON.stringify(timeline)).toBe(200);
+    expect(timeline.data.list.map((e: { kind: string; date: string; type: string }) => [e.kind, e.date, e.type])).toEqual([
+      ["appointment", "2026-01-08", "tour"],
+      ["communication", "2026-01-05", "phone"],
+    ]);
+    expect(timeline.data.list[1]).toMatchObject({ text: "介绍课程", nextStep: "约参观" });
+    // A second communication does not move the stage again.
+    await t.call("POST", "admission/communications/", { token: tok[12], form: { customerId: c.id, date: "2026-01-09", method: "visit", content: "再次沟通" } });
+    expect((await t.call("GET", `admission/customers/${c.id}/`, { token: tok[12] })).data.history).toHaveLength(1);
+    // Out of reach: another group's principal gets 404, a teacher (no customer page) 403.
+    expect((await t.call("GET", `admission/customers/${c.id}/timeline/`, { token: tok[100] })).code).toBe(404);
+    expect((await t.call("GET", `admission/customers/${c.id}/timeline/`, { token: tok[3] })).code).toBe(403);
+  });
+
   it("lets group roles see every kindergarten of their group and nothing of another group", async () => {
     const kgsOf = async (token: string) =>
       new Set(

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "@api/config";
 import { setPaymentsPublicBase, signLocal } from "@api/services/payments";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { download, phoneOf, startTestApi, type TestApi } from "./helpers";
+import { pdfPageSizes, pdfText } from "./pdf-text";
 
 /**
  * Tuition and finance and assessment (issue 14), SQLite and PostgreSQL (TEST_DATABASE=postgres): money against worked
@@ -36,6 +37,7 @@ async function notify(provider: "wechat" | "alipay", fields: Record<string, stri
 }
 
 describe("templates and bills", () => {
+  let generatedId = 0;
   let templateId = 0;
   let classId = 0;
   it("section 5: payment item names and values cannot be empty (422 per field, nothing stored)", async () => {
@@ -96,6 +98,34 @@ describe("templates and bills", () => {
     expect(bill.data.amountFen).toBe(3230425);
     expect(bill.data.discountFen).toBe(570075);
     expect(bill.data.status).toBe("unannounced");
+    // Line amounts read like the totals: 300000 × 10 months.
+    expect(bill.data.lines).toContain("保育费: ¥3,000.00 × 10 = ¥30,000.00");
+    generatedId = r.data.ids[0];
+  });
+  it("exports give yuan with two decimals as the screen shows, the payment period and the due date", async () => {
+    await db().updateTable("tuition_bills").set({ due_date: "2026-03-31" }).where("id", "=", generatedId).execute();
+    // Both files first: loading exceljs takes seconds on a busy machine, and a kept-alive socket may close meanwhile.
+    const { res, buf } = await download(t.url, "tuition/bills/export/", tk.fin, { keyword: "2026学年" });
+    const csv = await download(t.url, "tuition/bills/export/", tk.fin, { keyword: "2026学年", format: "csv" });
+    expect(res.status).toBe(200);
+    const { default: ExcelJS } = await import("exceljs");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(["编号", "账单名称", "幼儿", "班级", "缴费周期", "合计", "优惠", "预存抵扣", "应缴金额", "状态", "缴费截止日"]);
+    const row = [...Array(ws.rowCount).keys()].map((i) => ws.getRow(i + 1)).find((r) => r.getCell(1).value === generatedId)!;
+    const col = (label: string) => row.getCell(header.indexOf(label) + 1);
+    expect(col("合计").value).toBe(38005); // a number of yuan, to sum
+    expect(col("合计").numFmt).toBe('"¥"#,##0.00'); // shown ¥38,005.00
+    expect(col("应缴金额").value).toBe(32304.25);
+    expect(col("缴费周期").value).toBe("按学年（10个月）");
+    expect(col("缴费截止日").value).toBe("2026-03-31");
+    const line = csv.buf
+      .toString("utf8")
+      .split("\r\n")
+      .find((l) => l.startsWith(`${generatedId},`))!;
+    expect(line).toContain(",38005.00,5700.75,0.00,32304.25,");
   });
 });
 
@@ -120,6 +150,12 @@ describe("bill states, the parent and the payment callback", () => {
     billId = announced.id;
     amount = announced.amountFen;
     expect(announced.actions.pay).toBe(true);
+    // 去缴费 is the parent's step: finance is neither offered it nor allowed it, and the bill stays where it was.
+    const asFinance = await t.call("GET", `tuition/bills/${billId}/`, { token: tk.fin });
+    expect(asFinance.data.actions.pay).toBeFalsy();
+    expect(asFinance.data.actions.markPaid).toBe(true);
+    expect((await t.call("POST", `tuition/bills/${billId}/pay/`, { token: tk.fin })).code).toBe(403);
+    expect((await t.call("GET", `tuition/bills/${billId}/`, { token: tk.fin })).data.status).toBe("announced");
     // A parent changes nothing else.
     expect((await t.call("POST", `tuition/bills/${billId}/confirm/`, { token: tk.parent })).code).toBe(403);
     expect((await t.call("DELETE", `tuition/bills/${billId}/`, { token: tk.parent })).code).toBe(403);
@@ -191,6 +227,32 @@ describe("bill states, the parent and the payment callback", () => {
       ["markPaid", "paidUnconfirmed", null],
       ["confirm", "paid", 14],
     ]);
+  });
+  it("receipt PDF of a paid bill: the parent and finance download it, others are refused", async () => {
+    const receipt = (token: string, lang = "zh", id = billId) => fetch(new URL(`tuition/bills/${id}/receipt/`, t.url), { headers: { token, lang } });
+    const bill = (await t.call("GET", `tuition/bills/${billId}/`, { token: tk.parent })).data;
+    for (const token of [tk.parent, tk.fin]) {
+      const res = await receipt(token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      const pdf = Buffer.from(await res.arrayBuffer());
+      expect(pdf.length).toBeLessThan(200_000);
+      expect(pdfPageSizes(pdf)).toEqual([[419.53, 595.28]]); // portrait A5
+      const text = pdfText(pdf);
+      for (const s of ["缴费收据", bill.studentName, bill.title, "实缴金额", bill.amountText, "支付宝", `收据编号`]) expect(text, s).toContain(s);
+    }
+    const en = pdfText(Buffer.from(await (await receipt(tk.parent, "en")).arrayBuffer()));
+    for (const s of ["Payment receipt", "Amount paid", bill.amountText, "Alipay"]) expect(en, s).toContain(s);
+    for (const token of [tk.teacher, tk.principal]) expect((await receipt(token)).status).toBe(403);
+    const unpaid = await db()
+      .selectFrom("tuition_bills")
+      .select("id")
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "unannounced")
+      .executeTakeFirstOrThrow();
+    const res = await receipt(tk.fin, "en", Number(unpaid.id));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { msg: string }).msg).toBe("The bill is not paid yet, so there is no receipt");
   });
   it("the stand-in checkout pays through the same signed callback", async () => {
     const b = await db()
@@ -475,19 +537,24 @@ describe("payrolls", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const buf = Buffer.from(await res.arrayBuffer());
     expect(buf.subarray(0, 5).toString()).toBe("%PDF-");
-    // Set in the CJK font as UCS-2 (api/services/pdf-table.ts): a Chinese name and label print, in the reader's language.
-    const ucs2 = (text: string) => [...text].map((ch) => ch.codePointAt(0)!.toString(16).padStart(4, "0")).join("");
+    // Portrait A5 with an embedded subset of Noto Sans SC: even spacing, "·" and "¥" print, a small file.
     const zh = await t.call("POST", "tuition/payrolls/", {
       token: tk.fin,
-      form: { month: "2026-03", staffName: "李娜", staffPhone: "13912399997", base: "5200" },
+      form: { month: "2026-03", staffName: "李娜", staffPhone: "13912399997", base: "5200", allowances: "1234.5" },
     });
     const slip = async (lang: string) =>
-      Buffer.from(await (await fetch(new URL(`tuition/payrolls/${zh.data.id}/slip/`, t.url), { headers: { token: tk.fin, lang } })).arrayBuffer()).toString(
-        "latin1",
-      );
+      Buffer.from(await (await fetch(new URL(`tuition/payrolls/${zh.data.id}/slip/`, t.url), { headers: { token: tk.fin, lang } })).arrayBuffer());
     const [zhSlip, enSlip] = [await slip("zh"), await slip("en")];
-    for (const text of ["李娜", "基本工资", "5200.00"]) expect(zhSlip, text).toContain(ucs2(text));
-    for (const text of ["李娜", "Base pay", "Net pay"]) expect(enSlip, text).toContain(ucs2(text));
+    for (const pdf of [zhSlip, enSlip]) {
+      expect(pdf.length).toBeLessThan(200_000);
+      expect(pdfPageSizes(pdf)).toEqual([[419.53, 595.28]]);
+      expect(pdf.toString("latin1")).toMatch(/\/FontFile2 \d+ 0 R/);
+      expect(pdf.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular/); // a subset
+    }
+    const zhText = pdfText(zhSlip);
+    for (const text of ["2026-03 工资条", "李娜", "基本工资", "¥5,200.00", "¥1,234.50", "实发工资", "¥6,434.50", " · "]) expect(zhText, text).toContain(text);
+    const enText = pdfText(enSlip);
+    for (const text of ["Pay slip 2026-03", "李娜", "Base pay", "Allowances", "Net pay", "¥6,434.50"]) expect(enText, text).toContain(text);
     const other = await fetch(new URL(`tuition/payrolls/${r.data.id}/slip/`, t.url), { headers: { token: tk.parent } });
     expect(other.status).toBe(403);
   });
@@ -515,6 +582,21 @@ describe("reconciliation", () => {
 });
 
 describe("assessment", () => {
+  it("the checklist's score totals per class level and time are the sums of its items' maximum scores", async () => {
+    const r = await t.call("GET", "assessment/checklists/totals/", { token: tk.admin6 });
+    expect(r.code).toBe(200);
+    const expected = await db()
+      .selectFrom("assessment_items as ai")
+      .innerJoin("assessment_objectives as ao", "ao.id", "ai.objective_id")
+      .select(["ao.level", "ai.time", "ai.max_score"])
+      .execute();
+    for (const x of r.data.list as { level: string; time: string; total: number; items: number }[]) {
+      const mine = expected.filter((e) => e.level === x.level && e.time === x.time);
+      expect(x.items).toBe(mine.length);
+      expect(x.total).toBe(mine.reduce((a, e) => a + Number(e.max_score), 0));
+    }
+    expect(r.data.list.length).toBeGreaterThan(0);
+  });
   it("the super admin builds the framework; others may not", async () => {
     const c = await t.call("POST", "assessment/categories/", { token: tk.admin6, form: { name: "艺术", nameEn: "Arts", sort: 9 } });
     expect(c.code).toBe(200);
@@ -549,6 +631,12 @@ describe("assessment", () => {
     const form = Object.fromEntries(items.map((i) => [`score_${i.id}`, i.maxScore]));
     const saved = await t.call("POST", `student/assessments/${created.data.id}/scores/`, { token: tk.teacher, form });
     expect(saved.data.totalScore).toBe(items.reduce((a, i) => a + i.maxScore, 0));
+    // The list and the detail count the scored items (已评项数) against the level's items and maximum.
+    const half = Object.fromEntries(items.slice(0, Math.ceil(items.length / 2)).map((i) => [`score_${i.id}`, 1]));
+    await t.call("POST", `student/assessments/${created.data.id}/scores/`, { token: tk.teacher, form: half });
+    const row = (await t.call("GET", "student/assessments/", { token: tk.teacher, query: { studentId: s.id, time: "end", pageSize: 10 } })).data.list[0];
+    expect(row).toMatchObject({ scored: Object.keys(half).length, itemCount: items.length, maxScore: items.reduce((a, i) => a + i.maxScore, 0) });
+    expect((await t.call("GET", `student/assessments/${created.data.id}/`, { token: tk.teacher })).data.scored).toBe(Object.keys(half).length);
     expect((await t.call("POST", `student/assessments/${created.data.id}/scores/`, { token: tk.principal, form })).code).toBe(403);
     const read = await t.call("GET", `student/assessments/${created.data.id}/sheet/`, { token: tk.principal });
     expect(read.data.progress.map((p: { time: string }) => p.time)).toEqual(["beginning", "middle", "end"]);

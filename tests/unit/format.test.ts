@@ -54,7 +54,7 @@ describe("list and label formatting", () => {
     const t = (k: string) => k;
     expect(formatCell(191525, { format: "money" }, t, "en")).toBe("¥1,915.25");
     expect(formatCell(-50, { format: "money" }, t, "zh")).toBe("-¥0.50");
-    expect(exportCell(191525, { format: "money" }, t, "en")).toBe(1915.25);
+    expect(exportCell(191525, { format: "money" }, t, "en")).toEqual({ fen: 191525 }); // written as 1915.25 with ¥ and two decimals
     expect(exportCell(191525, { format: "number" }, t, "en")).toBe(191525);
   });
 });

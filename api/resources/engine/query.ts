@@ -162,11 +162,13 @@ export async function lookup(e: Engine, scope: Scope, params: URLSearchParams, l
   const q: Record<string, unknown> = {};
   for (const [k, v] of params) q[k] = v;
   const label = e.m.columns[e.def.labelField];
+  const more = e.m.lookupLabel;
   const rows = await filtered(e, scope, q)
     .select([sql.ref(e.idCol).as("value"), (label ? shown(e.m, e.def.labelField, label, lang) : refOf(e.idCol)).as("label")])
+    .$if(!!more, (qb: AnyQuery) => qb.select(more!.fields.map((f) => shown(e.m, f, e.m.columns[f]!, lang).as(f))))
     .orderBy(refOf(label ?? e.idCol))
     .orderBy(sql.ref(e.idCol))
     .limit(MAX_PAGE_SIZE)
     .execute();
-  return rows.map((r: Row) => ({ value: Number(r.value), label: String(r.label) }));
+  return rows.map((r: Row) => ({ value: Number(r.value), label: more ? more.label(r, lang) : String(r.label) }));
 }

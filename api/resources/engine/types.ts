@@ -100,6 +100,8 @@ export interface ResourceMapping {
   kindergartenField?: string;
   /** Filters a column equality cannot express (e.g. "has role X" through a join table); built from api/tenancy-safe SQL. */
   filterWhere?: Record<string, (value: string, scope: Scope) => Expression<SqlBool>>;
+  /** Lookup options people tell apart by more than the label (two customers of one name): item fields read beside it and the option's text. */
+  lookupLabel?: { fields: string[]; label(row: Row, lang: Lang): string };
 }
 
 export const defineMapping = (m: ResourceMapping) => m;

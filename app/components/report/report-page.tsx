@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type * as React from "react";
 import { chartLabels, formatReportValue, type ReportRow, type ReportSectionView, type ReportView } from "@contract/report-view";
+import { todayCn } from "@contract/daily/time";
 import { useTranslation } from "~/utils/i18n-react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
@@ -77,14 +78,16 @@ function Chart({
   const description = t(c.description, vars);
   if (!rows.length) return <p className="text-sm text-gray-500">{t("reports:noData")}</p>;
   if (c.kind === "line") {
-    const s = c.series[0]!;
+    const today = c.partialToday ? rows.findIndex((r) => r[c.x] === todayCn()) : -1;
     return (
       <LineChart
         title={title}
         description={description}
-        points={rows.map((r, i) => ({ label: labels[i]!, value: r[s.key] == null ? null : Number(r[s.key]) }))}
+        labels={labels}
+        series={c.series.map((s) => ({ label: t(s.label), color: s.color, values: rows.map((r) => (r[s.key] == null ? null : Number(r[s.key]))) }))}
+        partialIndex={today >= 0 ? today : null}
+        partialLabel={t("reports:partialToday")}
         unit={c.unit}
-        color={s.color}
         height={c.height}
       />
     );

@@ -5,7 +5,7 @@ import { addDays, mondayOf, todayCn } from "@contract/daily/time";
 import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
 import { admissionAppointments, admissionCustomers } from "@contract/resources/admission";
 import { rowSchema, withActions } from "~/resources/engine.server";
-import { resourceListLoader } from "~/resources/route";
+import { resourceListLoader, resourceSubLoader } from "~/resources/route";
 import type { AppointmentItem, AppointmentView, AppointmentViewData } from "~/components/admission/appointment-format";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
@@ -32,6 +32,32 @@ export async function customerListLoader(args: LoaderFunctionArgs) {
   const data = (await res.json()) as Record<string, unknown> & { roleId: number };
   const dup = await settle(upstream(args.request).get("admission/customers/duplicates/", { schema: duplicatesSchema }));
   return json({ ...data, duplicates: dup.ok ? dup.data.list : [], mayMerge: WRITERS.includes(data.roleId) }, { headers: res.headers });
+}
+
+const timelineSchema = z.object({
+  list: z.array(
+    z.object({
+      kind: z.enum(["communication", "appointment"]),
+      id: z.number(),
+      date: z.string(),
+      time: z.string().nullable(),
+      type: z.string(),
+      status: z.string().nullable(),
+      text: z.string().nullable(),
+      nextStep: z.string().nullable(),
+      byName: z.string().nullable(),
+    }),
+  ),
+});
+export type TimelineEntry = z.infer<typeof timelineSchema>["list"][number];
+
+/** /admission/customerList/<id> and the other sub-pages: a customer's detail also carries its communications and appointments. */
+export async function customerSubLoader(args: LoaderFunctionArgs) {
+  const res = (await resourceSubLoader("admissionCustomers")(args)) as Response;
+  if (!/^\d{1,12}\/?$/.test(args.params["*"] ?? "")) return res;
+  const data = (await res.json()) as Record<string, unknown> & { id: number };
+  const timeline = await settle(upstream(args.request).get(`admission/customers/${data.id}/timeline/`, { schema: timelineSchema }));
+  return json({ ...data, timeline: timeline.ok ? timeline.data.list : [] }, { headers: res.headers });
 }
 
 /** `<id>/merge` of the customer list's splat, or null. */
@@ -93,10 +119,16 @@ export const appointmentViewOf = (url: URL): AppointmentView | null => {
 };
 
 /** /admission/appointmentList: the resource list, or the day / week view read through the same list endpoint. */
+/** The list opened without a query starts at today's appointments (the date filter shows it; earlier ones by changing it). */
+function upcomingFirst(args: LoaderFunctionArgs, url: URL): LoaderFunctionArgs {
+  url.searchParams.set("dateFrom", todayCn());
+  return { ...args, request: new Request(url, args.request) };
+}
+
 export async function appointmentListLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const view = appointmentViewOf(url);
-  if (!view) return resourceListLoader("admissionAppointments")(args);
+  if (!view) return resourceListLoader("admissionAppointments")(url.search ? args : upcomingFirst(args, url));
   const { user, page } = await requirePage(args.request);
   if (page.path !== admissionAppointments.page) throw notFound();
   if (!can(admissionAppointments, "list", user.info.roleId)) throw forbidden();

@@ -3,19 +3,22 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { resourceSubAction, resourceSubLoader } from "~/resources/route";
+import { resourceSubAction } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
-import { mergeAction, mergeIdOf, mergeLoader } from "./__admission.server";
+import type { HistoryEntry } from "@contract/actions";
+import { CustomerTimeline, type TimelineEntry } from "~/components/admission/customer-timeline";
+import { customerSubLoader, mergeAction, mergeIdOf, mergeLoader } from "./__admission.server";
 
 /**
  * /admission/customerList/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import, the stage actions' confirmations
- * (/<id>/contact …) and /<id>/merge?into=<id> (merge two customers sharing a phone).
+ * (/<id>/contact …) and /<id>/merge?into=<id> (merge two customers sharing a phone). The detail adds the customer's
+ * timeline: communications, appointments and stage changes.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const merge = mergeIdOf(args.params["*"]);
   if (merge) return mergeLoader(args, merge);
-  return resourceSubLoader("admissionCustomers")(args);
+  return customerSubLoader(args);
 }
 export async function action(args: ActionFunctionArgs) {
   const merge = mergeIdOf(args.params["*"]);
@@ -65,8 +68,22 @@ function MergePage({ page, from, into }: { page: string; from: Customer; into: C
   );
 }
 
+interface DetailExtras {
+  view: string;
+  timeline?: TimelineEntry[];
+  item?: { history?: HistoryEntry[]; createdAt?: string };
+}
+
 export default function Page() {
   const data = useLoaderData<{ view: string; page?: string; from?: Customer; into?: Customer }>();
   if (data.view === "merge" && data.page && data.from && data.into) return <MergePage page={data.page} from={data.from} into={data.into} />;
-  return <ResourceSubPage />;
+  const detail = data as DetailExtras;
+  return (
+    <div className="space-y-4">
+      <ResourceSubPage />
+      {detail.view === "detail" && detail.timeline && detail.item?.createdAt ? (
+        <CustomerTimeline entries={detail.timeline} history={detail.item.history ?? []} createdAt={detail.item.createdAt} />
+      ) : null}
+    </div>
+  );
 }

@@ -8,11 +8,13 @@ import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
 import { getUser } from "~/utils/session.server";
+import { RECEIPT_ROLES } from "./__receipt";
 
 /**
  * The tuition pages beyond the resource engine: /tuition/bills/generate (a class's bills, finance),
  * /tuition/bills/<id>/pay (the parent's QR page: provider choice, the server-made SVG, loading and failure with
- * "close and retry" — all plain GET/POST, no JavaScript needed) and /tuition/payrolls/<id>/slip (the PDF).
+ * "close and retry" — all plain GET/POST, no JavaScript needed), /tuition/bills/<id>/receipt and
+ * /tuition/payrolls/<id>/slip (the PDFs).
  */
 export type BillsCustom = { kind: "generate" } | { kind: "pay"; id: number };
 /** The session's current role (null when not logged in: the generic loaders then send to login). */
@@ -134,4 +136,11 @@ export async function billsCustomAction({ request }: ActionFunctionArgs, custom:
 export async function payslipLoader({ request }: LoaderFunctionArgs, id: number) {
   await requirePage(request);
   return downloadFromApi(request, `tuition/payrolls/${id}/slip/`, {}, "/tuition/payrolls");
+}
+
+/** /tuition/bills/<id>/receipt: the API's PDF; a bill not paid yet comes back to its page with the API's message. */
+export async function receiptLoader({ request }: LoaderFunctionArgs, id: number) {
+  const { user } = await requirePage(request);
+  if (!RECEIPT_ROLES.includes(user.info.roleId)) throw forbidden();
+  return downloadFromApi(request, `tuition/bills/${id}/receipt/`, {}, `/tuition/bills/${id}`);
 }

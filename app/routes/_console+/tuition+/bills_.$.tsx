@@ -9,6 +9,8 @@ import { resourceSubAction, resourceSubLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import { formatDateTime } from "@contract/resource-format";
+import type { SubData } from "~/resources/types";
+import { RECEIPT_ROLES, receiptHref } from "./__receipt";
 import { billsCustomAction, billsCustomLoader, billsCustomOf, roleOf, type GenerateData, type PayData } from "./__tuition.server";
 
 /**
@@ -168,9 +170,25 @@ function PayPage({ data }: { data: PayData }) {
   );
 }
 
+/** A paid bill's detail offers its receipt to the parent and finance. */
+function ReceiptLink({ data }: { data: SubData }) {
+  const { t } = useTranslation(["tuition"]);
+  if (data.view !== "detail" || data.item.status !== "paid" || !RECEIPT_ROLES.includes(data.roleId)) return null;
+  return (
+    <a href={receiptHref(data.id)} className={buttonVariants({ variant: "outline" })} data-testid="bill-receipt" download>
+      {t("tuition:bills.receipt.button")}
+    </a>
+  );
+}
+
 export default function Page() {
   const data = useLoaderData<GenerateData | PayData | { view: string }>();
   if (data.view === "generate") return <GeneratePage data={data as GenerateData} />;
   if (data.view === "pay") return <PayPage data={data as PayData} />;
-  return <ResourceSubPage />;
+  return (
+    <>
+      <ResourceSubPage />
+      <ReceiptLink data={data as SubData} />
+    </>
+  );
 }
