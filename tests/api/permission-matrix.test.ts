@@ -49,7 +49,7 @@ interface Actor {
   role: number;
   kg: number | null;
   group: number | null;
-  flags: Record<string, unknown>;
+  flags: Record<string, unknown> | null;
   token: string;
 }
 interface Owner {
@@ -77,7 +77,7 @@ beforeAll(async () => {
       role: r.data.roleId,
       kg: r.data.kindergartenId,
       group: r.data.educationGroupId,
-      flags: r.data.optionalFunction ?? {},
+      flags: r.data.optionalFunction ?? null,
       token: r.data.token,
     });
   });

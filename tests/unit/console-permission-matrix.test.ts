@@ -53,7 +53,7 @@ interface Actor {
   role: number;
   kg: number | null;
   group: number | null;
-  flags: Record<string, unknown>;
+  flags: Record<string, unknown> | null;
   cookie: string;
 }
 interface Owner {
@@ -91,7 +91,7 @@ beforeAll(async () => {
       role: r.data.roleId,
       kg: r.data.kindergartenId,
       group: r.data.educationGroupId,
-      flags: r.data.optionalFunction ?? {},
+      flags: r.data.optionalFunction ?? null,
       cookie: `${headers.get("Set-Cookie")!.split(";")[0]!}; ${csrf.cookie}`,
     };
     actors.push(actor);
@@ -689,7 +689,7 @@ describe("console permission matrix: every page of routes.md × every role × bo
         role: r.data.roleId,
         kg: r.data.kindergartenId,
         group: r.data.educationGroupId,
-        flags: r.data.optionalFunction ?? {},
+        flags: r.data.optionalFunction ?? null,
         cookie: `${headers.get("Set-Cookie")!.split(";")[0]!}; ${csrf.cookie}`,
       });
     }
