@@ -318,8 +318,7 @@ export function ResourceListPage({
             {hydrated && selected.length ? <span className="text-xs text-gray-500">{t("crud:list.selected", { count: selected.length })}</span> : null}
           </form>
         ) : null}
-        {/* keep-all: a short Chinese name (托一班) never breaks between its characters when the columns are squeezed. */}
-        <table className="w-full text-left text-sm [word-break:keep-all]" data-testid="resource-table">
+        <table className="w-full text-left text-sm" data-testid="resource-table">
           <thead className="bg-gray-50 text-xs font-medium text-gray-500">
             <tr>
               {selectable ? (

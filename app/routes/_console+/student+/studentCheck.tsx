@@ -155,7 +155,7 @@ function DayView({
           {t("attendance.allPresentHelp")}
         </p>
         <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
-          <table className="min-w-full text-sm [word-break:keep-all]" data-testid="attendance-day">
+          <table className="min-w-full text-sm" data-testid="attendance-day">
             <caption className="sr-only">{t("attendance.day")}</caption>
             <thead className="bg-gray-50 text-left text-gray-600">
               <tr>
