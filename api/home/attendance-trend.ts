@@ -9,11 +9,19 @@ import { scoped, type Scope } from "@api/tenancy";
 /**
  * Home's attendance picture for the roles that watch a kindergarten, a group or a district (issue 26, item 9):
  * today's figure and a trend of the last weeks, in the school's today (China time), through api/tenancy.
- * - today: children present (late included) of the children at school; `recorded` says how many have a record yet.
+ * - today: children present (late included) of the children at school, none before the first record of the day;
+ *   `recorded` says how many records the day has yet.
  * - weeks: Monday-based, the last WEEKS weeks ending with this one (`partial`: it has not ended); each week's rate is
  *   present over records, as the statistics page counts it.
  */
-export const ATTENDANCE_ROLES: readonly RoleId[] = [Role.principal, Role.kindergartenAdmin, Role.superAdmin, Role.groupLeader, Role.bureauLeader, Role.groupAdmin];
+export const ATTENDANCE_ROLES: readonly RoleId[] = [
+  Role.principal,
+  Role.kindergartenAdmin,
+  Role.superAdmin,
+  Role.groupLeader,
+  Role.bureauLeader,
+  Role.groupAdmin,
+];
 export const WEEKS = 8;
 
 export const attendanceSummarySchema = z.object({
@@ -36,7 +44,11 @@ export async function attendanceSummary(db: Db, scope: Scope, today = todayCn())
     .where("date", "<=", today)
     .groupBy("date")
     .execute();
-  const students = await scoped.students(db, scope).where("students.status", "=", "at_school").select(sql<number>`count(*)`.as("n")).executeTakeFirst();
+  const students = await scoped
+    .students(db, scope)
+    .where("students.status", "=", "at_school")
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirst();
   const onDay = new Map(days.map((d) => [d.date, { total: Number(d.total), present: Number(d.present ?? 0) }]));
   const weeks = Array.from({ length: WEEKS }, (_, i) => {
     const from = addDays(first, 7 * i);
@@ -52,5 +64,5 @@ export async function attendanceSummary(db: Db, scope: Scope, today = todayCn())
   });
   const t = onDay.get(today) ?? { total: 0, present: 0 };
   const enrolled = Number(students?.n ?? 0);
-  return { today: { date: today, present: t.present, recorded: t.total, students: enrolled, rate: rateOf(t.present, enrolled) }, weeks };
+  return { today: { date: today, present: t.present, recorded: t.total, students: enrolled, rate: t.total ? rateOf(t.present, enrolled) : null }, weeks };
 }

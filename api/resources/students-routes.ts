@@ -297,7 +297,7 @@ async function saveClassDay(deps: Deps, scope: Scope, v: z.infer<typeof classAtt
       if (current === e.status) continue;
       const status = e.status === "late" ? "present" : e.status;
       const late = e.status === "late" ? 1 : 0;
-      const patch = { status, late, source: "manual", updated_by: scope.userId, updated_at: now };
+      const patch = { status, late, source: "manual" as const, updated_by: scope.userId, updated_at: now };
       const stored = existing
         ? await w.updateWhere("student_attendance", Number(existing.id), patch, "correct", "updated_at", [existing.updated_at ?? ""])
         : await trx
@@ -411,7 +411,12 @@ export function registerStudentRoutes(app: App, deps: Deps) {
       return replyOk(c, { studentId: v.studentId, date: v.date, status: v.status }, "students:attendance.saved");
     }),
   );
-  doc("post", "/students/attendance/class/", "studentAttendanceClass", "One save for a class's day: every child's state (409 when a record changed since the form was read)");
+  doc(
+    "post",
+    "/students/attendance/class/",
+    "studentAttendanceClass",
+    "One save for a class's day: every child's state (409 when a record changed since the form was read)",
+  );
   app.post(
     "/students/attendance/class/",
     requireAuth,

@@ -15,7 +15,10 @@ let db: Kysely<Database>;
 
 type Todo = { key: string; count: number; path: string };
 type Week = { from: string; to: string; present: number; total: number; rate: number | null; partial: boolean };
-type Summary = { todos: Todo[]; attendance: null | { today: { date: string; present: number; recorded: number; students: number; rate: number | null }; weeks: Week[] } };
+type Summary = {
+  todos: Todo[];
+  attendance: null | { today: { date: string; present: number; recorded: number; students: number; rate: number | null }; weeks: Week[] };
+};
 
 beforeAll(async () => {
   t = await startTestApi();
@@ -73,6 +76,7 @@ describe("Home attendance: today and the weekly trend", () => {
     const today = todayCn();
     const before = (await summary(1)).attendance!;
     expect(before.today.date).toBe(today);
+    if (before.today.recorded === 0) expect(before.today.rate).toBeNull();
     expect(before.weeks).toHaveLength(8);
     expect(before.weeks.at(-1)!.from).toBe(mondayOf(today));
     expect(before.weeks.at(-1)!.partial).toBe(true);
@@ -80,21 +84,28 @@ describe("Home attendance: today and the weekly trend", () => {
 
     // Kindergarten 1: three children recorded today (two present, one late = present too, one absent); last week one
     // present and one absent. Kindergarten 4 (another group) gets records that no caller of group 1 may count.
-    const kids = await db.selectFrom("students").select(["id", "class_id"]).where("kindergarten_id", "=", 1).where("status", "=", "at_school").orderBy("id").limit(4).execute();
+    const kids = await db
+      .selectFrom("students")
+      .select(["id", "class_id"])
+      .where("kindergarten_id", "=", 1)
+      .where("status", "=", "at_school")
+      .orderBy("id")
+      .limit(4)
+      .execute();
     const [foreign] = await db.selectFrom("students").select(["id", "class_id"]).where("kindergarten_id", "=", 4).limit(1).execute();
     const lastWeek = addDays(today, -7);
     const ids = [...kids.map((k) => Number(k.id)), Number(foreign!.id)];
     await db.deleteFrom("student_attendance").where("student_id", "in", ids).where("date", "in", [today, lastWeek]).execute();
     const base = (await summary(1)).attendance!;
     const group = (await summary(9)).attendance!;
-    const row = (k: { id: number; class_id: number | null }, kg: number, date: string, status: string, late = 0) => ({
+    const row = (k: { id: number; class_id: number | null }, kg: number, date: string, status: "present" | "absent", late = 0) => ({
       student_id: Number(k.id),
       kindergarten_id: kg,
       class_id: k.class_id == null ? null : Number(k.class_id),
       date,
       status,
       late,
-      source: "manual",
+      source: "manual" as const,
     });
     await db
       .insertInto("student_attendance")

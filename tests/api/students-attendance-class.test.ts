@@ -26,7 +26,7 @@ afterAll(() => t?.close());
 const dayOf = async (query: Record<string, string | number> = {}) => {
   const r = await t.call("GET", "students/attendance/", { token: admin, query });
   expect(r.code).toBe(200);
-  return r.data as { date: string; classId: number; list: Row[]; classes: { id: number }[] };
+  return r.data as { date: string; classId: number; list: Row[]; classes: { id: number }[]; changes: { date: string; remark: string | null }[] };
 };
 
 /** The class form's fields: each child's status (default present), `seen` the state the page showed. */

@@ -68,7 +68,8 @@ export const attendanceLoader = (args: LoaderFunctionArgs) =>
 /** The class save's fields as the form posted them (classId, date, entries[i].studentId/status/seen/remark). */
 function classForm(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === "string" && (k === "classId" || k === "date" || /^entries\[\d{1,3}\]\.(studentId|status|seen|remark)$/.test(k))) out[k] = v;
+  for (const [k, v] of form)
+    if (typeof v === "string" && (k === "classId" || k === "date" || /^entries\[\d{1,3}\]\.(studentId|status|seen|remark)$/.test(k))) out[k] = v;
   return out;
 }
 
@@ -83,15 +84,15 @@ export const attendanceAction = (args: ActionFunctionArgs) =>
         : intent === "class"
           ? await settle(api.envelope("POST", "students/attendance/class/", { form: classForm(form) }))
           : await settle(
-            api.envelope("POST", "students/attendance/", {
-              form: {
-                studentId: String(form.get("studentId") ?? ""),
-                date: String(form.get("date") ?? ""),
-                status: String(form.get("status") ?? ""),
-                remark: String(form.get("remark") ?? ""),
-              },
-            }),
-          );
+              api.envelope("POST", "students/attendance/", {
+                form: {
+                  studentId: String(form.get("studentId") ?? ""),
+                  date: String(form.get("date") ?? ""),
+                  status: String(form.get("status") ?? ""),
+                  remark: String(form.get("remark") ?? ""),
+                },
+              }),
+            );
     if (!r.ok) return json({ errors: messagesOf(r), studentId: String(form.get("studentId") ?? "") }, { status: 400 });
     return redirectWithToast(back(request), { type: "success", message: r.data.msg ?? "OK" });
   });
