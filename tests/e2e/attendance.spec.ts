@@ -8,6 +8,8 @@ import { hydrated, login, phoneOf, recordToasts, expectToast } from "../fixtures
  * changes nothing.
  */
 test("two saves of one class's day: the first is stored, the second asks to reload and changes nothing", async ({ browser }) => {
+  // Two logins and several saves on a machine shared with other runs.
+  test.setTimeout(120_000);
   const date = addDays(todayCn(), -4);
   const [a, b] = await Promise.all([browser.newPage(), browser.newPage()]);
   for (const page of [a, b]) {
