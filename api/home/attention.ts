@@ -6,15 +6,19 @@ import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api
 
 /**
  * "Needs attention today" on the Home page and /daily/updates: a registry with one entry per kind of item.
- * An entry names the roles it concerns, the console page that deals with it (linked only when the caller may open
- * it: route rule, flags) and counts what is due for the caller, always through api/tenancy.
+ * An entry names the roles it concerns, the console list that deals with it and the filter showing what is counted
+ * (offered only when the caller may open it: route rule, flags) and counts what is due for the caller, always
+ * through api/tenancy.
  * Another section adds its own with `registerAttention({...})` from its module (imported by api/app.ts's chain).
  * `key` is an i18n key with its namespace (`daily:attention.medicationDue`).
  */
 export interface AttentionEntry {
   key: string;
   roles: readonly RoleId[];
-  path: string;
+  /** The list that deals with it; several when roles have different pages (the first the caller may open wins). */
+  path: string | readonly string[];
+  /** The list's filter showing exactly what is counted (`?status=waiting`), in the school's today. */
+  filter?: () => Record<string, string>;
   count(db: Db, scope: Scope): Promise<number>;
 }
 
@@ -39,6 +43,7 @@ registerAttention({
   key: "daily:attention.noticesUnread",
   roles: [1, 2, 3, 4, 7, 8, 10, 11, 12, 14],
   path: "/daily/notice",
+  filter: () => ({ unread: "true" }),
   count: (db, scope) =>
     n(
       db
@@ -57,6 +62,7 @@ registerAttention({
   key: "daily:attention.noticeDrafts",
   roles: [Role.principal, Role.teacher],
   path: "/daily/notice",
+  filter: () => ({ status: "draft" }),
   count: (db, scope) =>
     n(
       db
@@ -73,6 +79,7 @@ registerAttention({
   key: "daily:attention.medicationDue",
   roles: [Role.doctor],
   path: "/daily/medication",
+  filter: () => ({ status: "todo", dateFrom: todayCn(), dateTo: todayCn() }),
   count: (db, scope) =>
     n(
       db
@@ -87,6 +94,7 @@ registerAttention({
   key: "daily:attention.medicationDueNow",
   roles: [Role.doctor],
   path: "/daily/medication",
+  filter: () => ({ status: "todo", dateFrom: todayCn(), dateTo: todayCn() }),
   async count(db, scope) {
     const rows = await db
       .selectFrom("medications as m")
@@ -105,6 +113,7 @@ registerAttention({
   key: "daily:attention.entrustsToConfirm",
   roles: [Role.principal, Role.teacher, Role.doctor, Role.busTeacher],
   path: "/daily/entrust",
+  filter: () => ({ status: "to_confirm", dateFrom: todayCn() }),
   count: (db, scope) =>
     n(
       db
@@ -119,6 +128,7 @@ registerAttention({
   key: "daily:attention.entrustsMine",
   roles: [Role.parent],
   path: "/daily/entrust",
+  filter: () => ({ status: "to_confirm" }),
   count: (db, scope) =>
     n(
       db
@@ -134,7 +144,9 @@ registerAttention({
 registerAttention({
   key: "daily:attention.leaveNotesWaiting",
   roles: [Role.principal, Role.teacher, Role.kindergartenAdmin, Role.busTeacher],
-  path: "/daily/leaveNotesTeacher",
+  // Teachers, the principal and bus teachers review on the class page; the kindergarten admin on the Students page.
+  path: ["/daily/leaveNotesTeacher", "/student/leaveNotes"],
+  filter: () => ({ status: "waiting" }),
   count: (db, scope) =>
     n(
       db
@@ -194,13 +206,28 @@ registerAttention({
     ),
 });
 
-/** The caller's entries with their counts and the page to open (null when the caller may not open it). */
+/** `path` with its filter as a query (`/student/leaveNotes?status=waiting`). */
+export const withFilter = (path: string, filter: Record<string, string> = {}) => {
+  const q = new URLSearchParams(filter).toString();
+  return q ? `${path}?${q}` : path;
+};
+
+/**
+ * The caller's entries with their counts and the filtered list to open. An entry whose page the caller may not open
+ * (her role, or a feature her kindergarten hides: the menu's rule) is left out: a to-do nobody can act on is noise.
+ */
 export async function attentionFor(db: Db, scope: Scope, canSeePage: (scope: Scope, path: string) => Promise<boolean>) {
-  const out: { key: string; count: number; path: string | null }[] = [];
+  const out: { key: string; count: number; path: string }[] = [];
   for (const e of ATTENTION) {
     if (!e.roles.includes(scope.roleId)) continue;
-    const count = await e.count(db, scope);
-    out.push({ key: e.key, count, path: (await canSeePage(scope, e.path)) ? e.path : null });
+    const page = await firstOpen(typeof e.path === "string" ? [e.path] : e.path, (p) => canSeePage(scope, p));
+    if (!page) continue;
+    out.push({ key: e.key, count: await e.count(db, scope), path: withFilter(page, e.filter?.()) });
   }
   return out;
+}
+
+async function firstOpen(paths: readonly string[], may: (path: string) => Promise<boolean>): Promise<string | null> {
+  for (const p of paths) if (await may(p)) return p;
+  return null;
 }

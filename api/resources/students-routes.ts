@@ -6,6 +6,7 @@ import {
   age06Schema,
   attendanceEntrySchema,
   attendanceSettingsSchema,
+  classAttendanceSchema,
   dayQuerySchema,
   manualSchema,
   monthQuerySchema,
@@ -23,9 +24,10 @@ import { nowIso } from "@api/db";
 import type { Database } from "@api/db/schema";
 import { write } from "@api/db/audit";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { forbidden, langOf, ok } from "@api/http";
+import { conflict, forbidden, langOf, ok } from "@api/http";
 import { classFilter, scoped, type Scope } from "@api/tenancy";
-import { DEFAULT_LATE_AFTER, lateAfterOf, localToday, onLeave } from "@api/services/attendance";
+import { todayCn } from "@contract/daily/time";
+import { DEFAULT_LATE_AFTER, lateAfterOf, onLeave } from "@api/services/attendance";
 import { envelope, tokenHeader } from "../routes/common";
 import { fieldErrors } from "./engine";
 import { schemaMessage } from "./engine/forms";
@@ -94,22 +96,11 @@ async function classStudents(db: Kysely<Database>, kg: number, classId: number) 
     .execute();
 }
 
-/** Default day: the latest with records in the kindergarten, never after today (as the statistics page), else today. */
-async function lastDay(db: Kysely<Database>, kg: number): Promise<string> {
-  const today = localToday();
-  const row = await db
-    .selectFrom("student_attendance")
-    .select(sql<string | null>`max(date)`.as("d"))
-    .where("kindergarten_id", "=", kg)
-    .where("date", "<=", today)
-    .executeTakeFirst();
-  return row?.d ?? today;
-}
-
 export async function attendanceDay(db: Kysely<Database>, scope: Scope, q: { classId?: number; date?: string }, lang: string): Promise<AttendanceDay> {
   const kg = kgOf(scope);
   const classes = await classesOf(db, scope, kg, lang);
-  const date = q.date ?? (await lastDay(db, kg));
+  // The page opens on the school's today (China time), the day staff take attendance, not the last day with records.
+  const date = q.date ?? todayCn();
   const classId = q.classId != null ? (classes.some((c) => c.id === q.classId) ? q.classId : null) : (classes[0]?.id ?? null);
   if (q.classId != null && classId == null) throw fieldErrors({ classId: ["crud:validation.choose"] });
   const counts: Record<DayState, number> = { present: 0, late: 0, absent: 0, leave: 0, not_arrived: 0 };
@@ -180,7 +171,7 @@ export async function attendanceDay(db: Kysely<Database>, scope: Scope, q: { cla
 export async function attendanceMonth(db: Kysely<Database>, scope: Scope, q: { classId?: number; month?: string }, lang: string): Promise<AttendanceMonth> {
   const kg = kgOf(scope);
   const classes = await classesOf(db, scope, kg, lang);
-  const month = q.month ?? (await lastDay(db, kg)).slice(0, 7);
+  const month = q.month ?? todayCn().slice(0, 7);
   const classId = q.classId != null ? (classes.some((c) => c.id === q.classId) ? q.classId : null) : (classes[0]?.id ?? null);
   if (q.classId != null && classId == null) throw fieldErrors({ classId: ["crud:validation.choose"] });
   const days = monthDays(month);
@@ -227,7 +218,7 @@ async function setAttendance(deps: Deps, scope: Scope, v: z.infer<typeof attenda
     .where("kindergarten_id", "=", kg)
     .executeTakeFirst();
   if (!student) throw fieldErrors({ studentId: ["students:attendance.errors.studentNotFound"] });
-  if (v.date > localToday()) throw fieldErrors({ date: ["students:attendance.errors.future"] });
+  if (v.date > todayCn()) throw fieldErrors({ date: ["students:attendance.errors.future"] });
   const status = v.status === "late" ? "present" : v.status;
   const late = v.status === "late" ? 1 : 0;
   const now = nowIso();
@@ -273,6 +264,71 @@ async function setAttendance(deps: Deps, scope: Scope, v: z.infer<typeof attenda
   });
 }
 
+/**
+ * One save for a class's day (`classAttendanceSchema`): each child whose chosen state differs from the record gets
+ * it (with a change row), all in one transaction. A child whose state is no longer the one the form showed (`seen`)
+ * refuses the whole save with 409: of two saves of the same day the first is stored, the second changes nothing and
+ * asks to reload. The record's `updated_at` guards the update in the transaction (PostgreSQL's concurrent writers);
+ * a record created meanwhile makes the insert do nothing.
+ */
+async function saveClassDay(deps: Deps, scope: Scope, v: z.infer<typeof classAttendanceSchema>): Promise<number> {
+  const kg = kgOf(scope);
+  const classes = await classesOf(deps.db, scope, kg, "zh");
+  if (!classes.some((c) => c.id === v.classId)) throw fieldErrors({ classId: ["crud:validation.choose"] });
+  if (v.date > todayCn()) throw fieldErrors({ date: ["students:attendance.errors.future"] });
+  const inClass = new Set((await classStudents(deps.db, kg, v.classId)).map((s) => Number(s.id)));
+  const strangers = v.entries.map((e, i) => [e, i] as const).filter(([e]) => !inClass.has(e.studentId));
+  if (strangers.length)
+    throw fieldErrors(Object.fromEntries(strangers.map(([, i]) => [`entries[${i}].studentId`, ["students:attendance.errors.studentNotFound"]])));
+  const now = nowIso();
+  return write(deps.db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
+    const trx = w.trx as unknown as Kysely<Database>;
+    let changed = 0;
+    // In student order, so that two concurrent saves take the rows' locks in the same order.
+    for (const e of [...v.entries].sort((a, b) => a.studentId - b.studentId)) {
+      const existing = await trx
+        .selectFrom("student_attendance")
+        .select(["id", "status", "late", "updated_at"])
+        .where("student_id", "=", e.studentId)
+        .where("date", "=", v.date)
+        .executeTakeFirst();
+      const current = stateOf(existing ? { status: existing.status, late: Number(existing.late) } : undefined);
+      if (current !== e.seen) throw conflict("students:attendance.errors.changedMeanwhile");
+      if (current === e.status) continue;
+      const status = e.status === "late" ? "present" : e.status;
+      const late = e.status === "late" ? 1 : 0;
+      const patch = { status, late, source: "manual" as const, updated_by: scope.userId, updated_at: now };
+      const stored = existing
+        ? await w.updateWhere("student_attendance", Number(existing.id), patch, "correct", "updated_at", [existing.updated_at ?? ""])
+        : await trx
+            .insertInto("student_attendance")
+            .values({ ...patch, student_id: e.studentId, kindergarten_id: kg, class_id: v.classId, date: v.date })
+            .onConflict((oc) => oc.columns(["student_id", "date"]).doNothing())
+            .returning("id")
+            .executeTakeFirst();
+      if (!stored) throw conflict("students:attendance.errors.changedMeanwhile");
+      await trx
+        .insertInto("student_attendance_changes")
+        .values({
+          student_id: e.studentId,
+          kindergarten_id: kg,
+          date: v.date,
+          from_status: existing?.status ?? null,
+          from_late: existing ? Number(existing.late) : null,
+          to_status: status,
+          to_late: late,
+          source: "manual",
+          remark: e.remark ?? null,
+          changed_by: scope.userId,
+          changed_at: now,
+        })
+        .execute();
+      changed++;
+    }
+    return changed;
+  });
+}
+
 async function manualOf(db: Kysely<Database>, scope: Scope, version: number | null): Promise<ManualReply> {
   const kg = kgOf(scope);
   const rows = await db
@@ -305,6 +361,7 @@ const dayReply = z.object({}).passthrough();
  *   GET  students/attendance/?classId&date          a class's day (present, late, absent, leave, not yet arrived) + changes
  *   GET  students/attendance/month/?classId&month   the month grid of a class
  *   POST students/attendance/                       manual entry or correction (studentId, date, status, remark)
+ *   POST students/attendance/class/                 one save for a class's day (classId, date, entries[i].studentId/status/seen/remark)
  *   POST students/attendance/settings/              the kindergarten's late rule (lateAfter HH:MM)
  *   GET  students/manual/?version                   the student manual (latest or a version) and its versions
  *   POST students/manual/                           a new version (kindergarten admin)
@@ -352,6 +409,22 @@ export function registerStudentRoutes(app: App, deps: Deps) {
       const v = parseWith(attendanceEntrySchema, await formParams(c));
       await setAttendance(deps, scopeOf(c), v);
       return replyOk(c, { studentId: v.studentId, date: v.date, status: v.status }, "students:attendance.saved");
+    }),
+  );
+  doc(
+    "post",
+    "/students/attendance/class/",
+    "studentAttendanceClass",
+    "One save for a class's day: every child's state (409 when a record changed since the form was read)",
+  );
+  app.post(
+    "/students/attendance/class/",
+    requireAuth,
+    requirePage(CHECK_PAGE),
+    runCustom(async (c: Context<AppEnv>) => {
+      const v = parseWith(classAttendanceSchema, await formParams(c));
+      const changed = await saveClassDay(deps, scopeOf(c), v);
+      return replyOk(c, { classId: v.classId, date: v.date, changed }, "students:attendance.classSaved");
     }),
   );
   doc("post", "/students/attendance/settings/", "studentAttendanceSettings", "The kindergarten's late rule: arrivals after lateAfter (HH:MM) are late");

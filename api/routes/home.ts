@@ -8,22 +8,26 @@ import { scoped, switchableKindergartens, type Scope } from "@api/tenancy";
 import { jsonReply, tokenHeader } from "./common";
 import { attentionFor } from "@api/home/attention";
 import { addDays, todayCn } from "@contract/school-time";
+import { attendanceSummary, attendanceSummarySchema } from "@api/home/attendance-trend";
 
 /**
  * GET home/summary — the figures and to-dos of the console's home page, for the caller's role and
  * reach (every count goes through the tenancy filters of api/tenancy, never a raw table count).
- * data = { cards: [{ key, value }], todos: [{ key, count, path }] }; `path` is the console page that
- * deals with the to-do, or null when the caller may not open it.
+ * data = { cards: [{ key, value }], todos: [{ key, count, path }], attendance }; `path` is the console list that deals
+ * with the to-do, filtered to what is counted (a to-do whose page the caller may not open, by role or by a feature
+ * her kindergarten hides, is left out); `attendance` is today's rate and the weekly trend for the roles that watch
+ * a kindergarten or more (api/home/attendance-trend.ts), else null. Dates are the school's (China time).
  */
 const summarySchema = z
   .object({
     cards: z.array(z.object({ key: z.string(), value: z.number().int() })),
     todos: z.array(z.object({ key: z.string(), count: z.number().int(), path: z.string().nullable() })),
+    attendance: attendanceSummarySchema.nullable(),
   })
   .openapi("HomeSummary");
 
 type Card = { key: string; value: number };
-type Todo = { key: string; count: number; path: string | null };
+type Todo = { key: string; count: number; path: string };
 
 // Any Kysely select builder: its expression builder's type differs per table, so it is left open here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,7 +96,7 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
         ],
         todos: [
           ["kindergartensExpiring", "kindergartensExpiring", "/kindergarten/kindergarten"],
-          ["disabledUsers", "disabledUsers", "/user/userAdministration"],
+          ["disabledUsers", "disabledUsers", "/user/userAdministration?enabled=false"],
         ],
       };
     case Role.groupLeader:
@@ -118,7 +122,7 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
         ],
         todos: [
           ["studentsWithoutParent", "withoutParent", "/user/studentParent"],
-          ["disabledUsers", "disabledUsers", "/user/userAdministration"],
+          ["disabledUsers", "disabledUsers", "/user/userAdministration?enabled=false"],
         ],
       };
     case Role.kindergartenAdmin:
@@ -132,7 +136,7 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
           ["places", "places"],
         ],
         todos: [
-          ["studentsPreparatory", "preparatory", "/student/studentFile"],
+          ["studentsPreparatory", "preparatory", "/student/studentFile?status=preparatory"],
           ["studentsWithoutParent", "withoutParent", "/user/studentParent"],
           ["classesWithoutTeacher", "classesWithoutTeacher", "/kindergarten/class"],
           ["busesWithoutTeacher", "busesWithoutTeacher", "/bus/schoolBus"],
@@ -148,8 +152,8 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
           ["buses", "buses"],
         ],
         todos: [
-          ["studentsPreparatory", "preparatory", "/student/studentFile"],
-          ["studentsSuspended", "suspended", "/student/studentFile"],
+          ["studentsPreparatory", "preparatory", "/student/studentFile?status=preparatory"],
+          ["studentsSuspended", "suspended", "/student/studentFile?status=suspended"],
           ["classesWithoutTeacher", "classesWithoutTeacher", "/kindergarten/class"],
         ],
       };
@@ -208,7 +212,7 @@ function planFor(role: RoleId, deps: Deps, scope: Scope): Plan {
           ["classes", "classes"],
           ["students", "students"],
         ],
-        todos: [["studentsPreparatory", "preparatory", "/student/studentFile"]],
+        todos: [["studentsPreparatory", "preparatory", "/student/studentFile?status=preparatory"]],
       };
     default:
       return { cards: [], todos: [] };
@@ -237,13 +241,14 @@ export function registerHomeRoutes(app: App, deps: Deps) {
         cards.push({ key, value: typeof source === "function" ? await source() : await counter[source]() });
       }
       const todos: Todo[] = [];
-      for (const [key, source, path] of plan.todos) {
-        const value = await counter[source]();
-        todos.push({ key, count: value, path: (await canSeePage(scope, path)) ? path : null });
+      for (const [key, source, href] of plan.todos) {
+        // The page without its filter decides (the menu's rule); a to-do the caller cannot open is left out.
+        if (!(await canSeePage(scope, href.split("?")[0]!))) continue;
+        todos.push({ key, count: await counter[source](), path: href });
       }
       // The registry of "needs attention today" (api/home/attention.ts: one entry per kind of item, keys namespaced).
       todos.push(...(await attentionFor(deps.db, scope, canSeePage)));
-      return ok(c, { cards, todos });
+      return ok(c, { cards, todos, attendance: await attendanceSummary(deps.db, scope) });
     },
   );
 }

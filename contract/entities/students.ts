@@ -17,6 +17,30 @@ export const attendanceEntrySchema = z.object({
   remark: fields.optionalText({ max: 200 }),
 });
 
+/** The most children one class save carries (a class is far smaller; the limit bounds the request). */
+export const MAX_CLASS_ENTRIES = 200;
+
+/**
+ * One save for a class's day: every child's state as the form shows it (unrecorded children default to present:
+ * "all present" with the exceptions marked), and `seen`, the state the form was built from. A child whose record
+ * changed since (a device arrival, another admin's save) refuses the whole save: 409, nothing written.
+ */
+export const classAttendanceSchema = z.object({
+  classId: fields.ref(),
+  date: fields.date("students:attendance.errors.dateRequired"),
+  entries: z
+    .array(
+      z.object({
+        studentId: fields.ref("students:attendance.errors.studentRequired"),
+        status: fields.choice(MANUAL_STATES, "students:attendance.errors.statusRequired"),
+        seen: fields.choice(DAY_STATES, "students:attendance.errors.statusRequired"),
+        remark: fields.optionalText({ max: 200 }),
+      }),
+    )
+    .min(1, "students:attendance.errors.studentRequired")
+    .max(MAX_CLASS_ENTRIES, `crud:validation.tooMany#max=${MAX_CLASS_ENTRIES}`),
+});
+
 export const attendanceSettingsSchema = z.object({
   lateAfter: fields.time("students:attendance.errors.lateAfterRequired"),
 });

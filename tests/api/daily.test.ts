@@ -284,7 +284,8 @@ describe("Home: needs attention today", () => {
   it("lists what is due for the role, linked only to pages the role may open", async () => {
     const doc = await t.call("GET", "home/summary", { token: doctor });
     const med = doc.data.todos.find((x: { key: string }) => x.key === "daily:attention.medicationDue");
-    expect(med.path).toBe("/daily/medication");
+    // The list, filtered to what is counted: today's medication (China time) still to give.
+    expect(med.path).toBe(`/daily/medication?status=todo&dateFrom=${todayCn()}&dateTo=${todayCn()}`);
     const par = await t.call("GET", "home/summary", { token: parent });
     expect(par.data.todos.some((x: { key: string }) => x.key === "daily:attention.noticesUnread")).toBe(true);
     const pri = await t.call("GET", "home/summary", { token: principal });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PATHS } from "@contract/route-tree";
-import { demoFlags, expectedVisible, parseTable, type TableRow } from "../fixtures/routes-table";
+import { demoFlags, parseTable, planAccounts } from "../fixtures/routes-table";
 import { login, phoneOf } from "../fixtures/e2e";
 
 /**
@@ -30,24 +30,6 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const BLOCKING = new Set(["serious", "critical"]);
 export const CJK_PUNCTUATION = /[、，。：；（）【】「」]/;
 const HAN = /\p{Script=Han}/u;
-
-/** The account (by role) for each page: greedily the role that may see the most pages still open. */
-function planAccounts(table: TableRow[]): Map<number, string[]> {
-  const open = new Map(table.map((r) => [r.path.replace(/:id/g, "1"), r]));
-  const plan = new Map<number, string[]>();
-  while (open.size) {
-    let best = 0;
-    let bestPaths: string[] = [];
-    for (let role = 1; role <= 16; role++) {
-      const paths = [...open].filter(([, r]) => expectedVisible(r, role, FLAGS)).map(([p]) => p);
-      if (paths.length > bestPaths.length) [best, bestPaths] = [role, paths];
-    }
-    if (!bestPaths.length) throw new Error(`no demo account may see ${[...open.keys()].join(", ")}`);
-    plan.set(best, ["/Home", ...bestPaths]);
-    for (const p of bestPaths) open.delete(p);
-  }
-  return plan;
-}
 
 /** Pages per test: an account's pages dealt round-robin into a few tests, so that both workers share the longest account. */
 const CHUNK = 8;
@@ -186,7 +168,7 @@ async function crawl(page: Page, paths: string[], lang: Lang): Promise<string[]>
 test.describe("every page: no serious axe violation; English chrome without Han text or CJK punctuation", () => {
   // Accounts and languages are independent: let both workers share them.
   test.describe.configure({ mode: "parallel" });
-  for (const [role, all] of planAccounts(rows))
+  for (const [role, all] of planAccounts(rows, FLAGS))
     for (const paths of chunks(all, CHUNK))
       for (const lang of ["zh", "en"] as const) {
         test(`role ${role} (${phoneOf(role)}), ${lang}: ${paths.length} pages from ${paths[0]}`, async ({ page }) => {

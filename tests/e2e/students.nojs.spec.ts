@@ -1,28 +1,37 @@
 import { expect, test } from "@playwright/test";
+import { todayCn } from "@contract/daily/time";
 import { loginHere, expectToast } from "../fixtures/e2e";
 
 /** Students section without JavaScript: attendance correction and month grid, leave-note review, the manual in English. */
 
-test("without JavaScript the kindergarten admin corrects a child's attendance, sees who changed it, then the month grid", async ({ page }) => {
+test("without JavaScript the kindergarten admin takes today's attendance of a class in one save, sees who changed it, then the month grid", async ({
+  page,
+}) => {
   await page.goto("/student/studentCheck");
   await loginHere(page, "13800000005");
   await page.goto("/student/studentCheck");
   await expect(page.getByTestId("page-title")).toHaveText("学生考勤");
-  // On a past day a child without a record is "未记录", not "未到" (the demo's last school day; the page itself opens
-  // on the latest day with records, which other tests may make today).
+  // It opens on the school's today (China time), not on the last day with records.
+  await expect(page.locator("#att-date")).toHaveValue(todayCn());
+  // On a past day a child without a record is "未记录", not "未到" (the demo's last school day).
   await page.goto("/student/studentCheck?date=2026-01-02");
   await expect(page.getByTestId("count-not_arrived")).toHaveText(/^未记录: \d+$/);
   await page.goto("/student/studentCheck");
-  const row = page.locator('[data-testid^="att-row-"]').first();
-  await row.locator("select[name=status]").selectOption("late");
-  await row.locator("input[name=remark]").fill("补录");
-  await row.getByRole("button", { name: "保存" }).click();
-  await expectToast(page, "考勤已保存");
-  await expect(page.locator('[data-testid^="att-row-"]').first()).toContainText("迟到");
+  const rows = page.locator('[data-testid^="att-row-"]');
+  const n = await rows.count();
+  expect(n).toBeGreaterThan(2);
+  // One child late with a remark, another absent; the rest stay at their preset (present unless recorded).
+  await rows.nth(0).getByTestId("att-status").selectOption("late");
+  await rows.nth(0).getByTestId("att-remark").fill("补录");
+  await rows.nth(1).getByTestId("att-status").selectOption("absent");
+  // One save for the class, none per child.
+  await expect(page.getByRole("button", { name: "保存", exact: true })).toHaveCount(0);
+  await page.getByTestId("attendance-save-class").click();
+  await expectToast(page, "全班考勤已保存");
+  await expect(rows.nth(0)).toContainText("迟到");
+  await expect(rows.nth(1)).toContainText("缺勤");
+  await expect(page.getByTestId("count-not_arrived")).toHaveText(/: 0$/);
   await expect(page.getByTestId("attendance-changes")).toContainText("补录");
-  // A future day is refused with the field's message, nothing changes.
-  const day = await page.locator("#att-date").inputValue();
-  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByTestId("tab-month").click();
   await expect(page.getByTestId("attendance-month")).toBeVisible();
   await expect(page.getByTestId("attendance-month").locator("tbody tr").first()).toContainText("迟");

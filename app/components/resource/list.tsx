@@ -130,6 +130,14 @@ function withStateTones(def: ResourceView, col: ListColumn): ListColumn {
   return { ...col, tones: Object.fromEntries(def.states.list.map((s) => [String(s.item ?? s.name), s.tone])) };
 }
 
+/**
+ * The actions column stays at the right edge of the table's own scroll box (the page never scrolls sideways): on a
+ * 1280 px screen the other columns scroll beneath it. Its links wrap onto more lines instead of widening it, each
+ * link in one piece ("Reset password", not "Reset p…").
+ */
+const STICKY_ACTIONS = "sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.15)]";
+const ROW_ACTIONS = "ml-auto flex w-max max-w-[16rem] flex-wrap items-center justify-end gap-x-3 gap-y-1 [&>*]:whitespace-nowrap";
+
 const TONE_CLASS: Record<NonNullable<ListColumn["tones"]>[string], string> = {
   info: "bg-sky-50 text-sky-700 ring-sky-100",
   danger: "bg-red-50 text-red-700 ring-red-100",
@@ -266,7 +274,7 @@ export function ResourceListPage({
         </p>
       ) : null}
 
-      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100" data-testid="table-scroll">
         {selectable ? (
           <form
             id={bulkId}
@@ -352,7 +360,7 @@ export function ResourceListPage({
                   </th>
                 );
               })}
-              {hasRowActions ? <th className="px-4 py-2 text-right">{t("crud:actions.actions")}</th> : null}
+              {hasRowActions ? <th className={cn("px-4 py-2 text-right", STICKY_ACTIONS, "bg-gray-50")}>{t("crud:actions.actions")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -366,7 +374,7 @@ export function ResourceListPage({
               page.list.map((item) => {
                 const link = rowLink(item);
                 return (
-                  <tr key={item.id} className="border-t border-gray-100 hover:bg-gray-50" data-testid="resource-row" data-id={item.id}>
+                  <tr key={item.id} className="group border-t border-gray-100 hover:bg-gray-50" data-testid="resource-row" data-id={item.id}>
                     {selectable ? (
                       <td className="px-4 py-2">
                         {selectableRow(item) ? (
@@ -407,8 +415,8 @@ export function ResourceListPage({
                       </td>
                     ))}
                     {hasRowActions ? (
-                      <td className="whitespace-nowrap px-4 py-2 text-right">
-                        <div className="inline-flex items-center gap-3">
+                      <td className={cn("px-4 py-2 text-right", STICKY_ACTIONS, "bg-white group-hover:bg-gray-50")} data-testid="row-actions">
+                        <div className={ROW_ACTIONS}>
                           <RecordActionButtons def={def} item={item} back={back} place="row" />
                           {rowActions?.(item, back)}
                           {perms.view ? (

@@ -1,5 +1,7 @@
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { AttendanceTrend } from "~/components/home/attendance-trend";
+import { TodoList } from "~/components/home/todo-list";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { useLayoutT } from "~/components/layout/i18n";
 import { pageMeta } from "~/utils/meta";
@@ -38,8 +40,11 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
     path: p.path,
     title: p.meta.title,
   }));
+  const check = ALL_PAGES.find((p) => p.path === "/student/studentCheck");
   return {
     more,
+    // Where the attendance card sends those who take attendance (the kindergarten admin).
+    checkPath: check && hasPermission(subject, check.meta) ? check.path : null,
     summary: result.ok ? result.data : null,
     backup: backup?.ok ? backup.data : null,
     linkRequests: links?.ok ? links.data.list : [],
@@ -102,21 +107,7 @@ export default function Home() {
           ) : todos.length === 0 ? (
             <p className="mt-4 text-sm text-gray-500">{t("home.noTodos")}</p>
           ) : (
-            <ul className="mt-4 divide-y divide-gray-100">
-              {todos.map((todo) => (
-                <li key={todo.key} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="home-todo">
-                  <span className="text-gray-700">{todo.key.includes(":") ? t(todo.key) : t("home.todos." + todo.key, { defaultValue: todo.key })}</span>
-                  <span className="flex items-center gap-3">
-                    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">{todo.count}</span>
-                    {todo.path ? (
-                      <Link to={todo.path} className="text-xs text-primary hover:underline">
-                        {t("home.open")}
-                      </Link>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <TodoList todos={todos} />
           )}
         </section>
 
@@ -141,6 +132,8 @@ export default function Home() {
       </div>
 
       {data.backup ? <BackupStatusCard status={data.backup} /> : null}
+
+      {data.summary?.attendance ? <AttendanceTrend data={data.summary.attendance} checkPath={data.checkPath} /> : null}
 
       <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="home-shortcuts">
         <h2 className="text-base font-semibold text-gray-800">{t("home.shortcuts")}</h2>

@@ -4,6 +4,12 @@ import * as z from "zod";
 export const summarySchema = z.object({
   cards: z.array(z.object({ key: z.string(), value: z.number() })),
   todos: z.array(z.object({ key: z.string(), count: z.number(), path: z.string().nullish() })),
+  attendance: z
+    .object({
+      today: z.object({ date: z.string(), present: z.number(), recorded: z.number(), students: z.number(), rate: z.number().nullable() }),
+      weeks: z.array(z.object({ from: z.string(), to: z.string(), present: z.number(), total: z.number(), rate: z.number().nullable(), partial: z.boolean() })),
+    })
+    .nullish(),
 });
 
 /** GET home/link_requests/ (a parent's own requests to be linked to a child: pending, approved, refused). */

@@ -65,6 +65,14 @@ export const attendanceLoader = (args: LoaderFunctionArgs) =>
     };
   });
 
+/** The class save's fields as the form posted them (classId, date, entries[i].studentId/status/seen/remark). */
+function classForm(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form)
+    if (typeof v === "string" && (k === "classId" || k === "date" || /^entries\[\d{1,3}\]\.(studentId|status|seen|remark)$/.test(k))) out[k] = v;
+  return out;
+}
+
 export const attendanceAction = (args: ActionFunctionArgs) =>
   guardAction(args, async ({ request }) => {
     const form = await request.formData();
@@ -73,16 +81,18 @@ export const attendanceAction = (args: ActionFunctionArgs) =>
     const r =
       intent === "settings"
         ? await settle(api.envelope("POST", "students/attendance/settings/", { form: { lateAfter: String(form.get("lateAfter") ?? "") } }))
-        : await settle(
-            api.envelope("POST", "students/attendance/", {
-              form: {
-                studentId: String(form.get("studentId") ?? ""),
-                date: String(form.get("date") ?? ""),
-                status: String(form.get("status") ?? ""),
-                remark: String(form.get("remark") ?? ""),
-              },
-            }),
-          );
+        : intent === "class"
+          ? await settle(api.envelope("POST", "students/attendance/class/", { form: classForm(form) }))
+          : await settle(
+              api.envelope("POST", "students/attendance/", {
+                form: {
+                  studentId: String(form.get("studentId") ?? ""),
+                  date: String(form.get("date") ?? ""),
+                  status: String(form.get("status") ?? ""),
+                  remark: String(form.get("remark") ?? ""),
+                },
+              }),
+            );
     if (!r.ok) return json({ errors: messagesOf(r), studentId: String(form.get("studentId") ?? "") }, { status: 400 });
     return redirectWithToast(back(request), { type: "success", message: r.data.msg ?? "OK" });
   });

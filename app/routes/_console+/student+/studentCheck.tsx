@@ -12,7 +12,9 @@ import { attendanceAction, attendanceLoader } from "./__students.server";
 /**
  * /student/studentCheck — student attendance of a class: the day view (present, late, absent, on leave, not yet
  * arrived; a correction per child that keeps who changed what, the day's change log, the late rule) and the month
- * grid. Every control is a plain form (GET filters, POST corrections): it works without JavaScript.
+ * grid. The day is the school's today unless chosen; the whole class is saved at once (children not yet recorded are
+ * preset to present, so the admin marks only the exceptions). Every control is a plain form (GET filters, one POST
+ * for the class): it works without JavaScript.
  */
 export const loader = attendanceLoader;
 export const action = attendanceAction;
@@ -25,6 +27,9 @@ const TONE: Record<string, string> = {
   leave: "bg-sky-50 text-sky-800",
   not_arrived: "bg-gray-100 text-gray-700",
 };
+
+/** What the class form offers for a child: the day's record, else leave on a passed note, else present ("all present"). */
+const presetState = (r: { state: string; leaveNote: boolean }) => (r.state !== "not_arrived" ? r.state : r.leaveNote ? "leave" : "present");
 
 function StateBadge({ state, label }: { state: string; label: string }) {
   return <span className={cn("inline-block rounded px-2 py-0.5 text-xs font-medium", TONE[state])}>{label}</span>;
@@ -140,80 +145,98 @@ function DayView({
         </span>
       </div>
       <p className="text-xs text-gray-500">{t("attendance.rateHelp")}</p>
-      <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
-        <table className="min-w-full text-sm" data-testid="attendance-day">
-          <caption className="sr-only">{t("attendance.day")}</caption>
-          <thead className="bg-gray-50 text-left text-gray-600">
-            <tr>
-              <th className="px-3 py-2 font-medium">{t("attendance.student")}</th>
-              <th className="px-3 py-2 font-medium">{t("attendance.state")}</th>
-              <th className="px-3 py-2 font-medium">{t("attendance.arrivedAt")}</th>
-              <th className="px-3 py-2 font-medium">{t("attendance.source")}</th>
-              <th className="px-3 py-2 font-medium">{t("attendance.changedBy")}</th>
-              <th className="px-3 py-2 font-medium">{t("attendance.correct")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {day.list.length === 0 ? (
+      {/* One form for the class: every child's state, unrecorded ones preset to present (or leave on a passed note). */}
+      <Form method="post" className="space-y-2" data-testid="attendance-class-form">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="class" />
+        <input type="hidden" name="classId" value={day.classId} />
+        <input type="hidden" name="date" value={day.date} />
+        <p className="text-sm text-gray-600" id="all-present-help">
+          {t("attendance.allPresentHelp")}
+        </p>
+        <div className="overflow-x-auto rounded-md bg-white shadow-sm ring-1 ring-gray-100">
+          <table className="min-w-full text-sm" data-testid="attendance-day">
+            <caption className="sr-only">{t("attendance.day")}</caption>
+            <thead className="bg-gray-50 text-left text-gray-600">
               <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
-                  {t("attendance.empty")}
-                </td>
+                <th className="px-3 py-2 font-medium">{t("attendance.student")}</th>
+                <th className="px-3 py-2 font-medium">{t("attendance.state")}</th>
+                <th className="px-3 py-2 font-medium">{t("attendance.arrivedAt")}</th>
+                <th className="px-3 py-2 font-medium">{t("attendance.source")}</th>
+                <th className="px-3 py-2 font-medium">{t("attendance.changedBy")}</th>
+                <th className="px-3 py-2 font-medium">{t("attendance.correct")}</th>
               </tr>
-            ) : (
-              day.list.map((r) => (
-                <tr key={r.studentId} className="border-t border-gray-100" data-testid={`att-row-${r.studentId}`}>
-                  <td className="px-3 py-2">
-                    <span className="font-medium text-gray-800">{r.name}</span>
-                    {r.allergies ? (
-                      <span className="ml-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="allergy-badge">
-                        ⚠ {t("attendance.allergy")}: {r.allergies}
-                      </span>
-                    ) : null}
-                    {r.leaveNote ? <span className="ml-2 text-xs text-sky-700">{t("attendance.leaveNote")}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StateBadge state={r.state} label={stateLabel(r.state)} />
-                  </td>
-                  <td className="px-3 py-2 tabular-nums text-gray-700">{r.arrivedAt ? r.arrivedAt.slice(11, 16) : t("attendance.none")}</td>
-                  <td className="px-3 py-2 text-gray-700">{r.source ? t(`attendance.sources.${r.source}`) : t("attendance.none")}</td>
-                  <td className="px-3 py-2 text-gray-700">{r.updatedByName ?? t("attendance.none")}</td>
-                  <td className="px-3 py-2">
-                    <Form method="post" className="flex flex-wrap items-center gap-1" data-testid={`correct-${r.studentId}`}>
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="set" />
-                      <input type="hidden" name="studentId" value={r.studentId} />
-                      <input type="hidden" name="date" value={day.date} />
-                      <label htmlFor={`st-${r.studentId}`} className="sr-only">
-                        {t("attendance.state")} {r.name}
-                      </label>
-                      <NativeSelect
-                        id={`st-${r.studentId}`}
-                        name="status"
-                        defaultValue={r.state === "not_arrived" ? "present" : r.state}
-                        className="h-8 w-auto min-w-[7rem]"
-                      >
-                        {manualStates.map((s) => (
-                          <option key={s} value={s}>
-                            {t(`attendance.states.${s}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                      <label htmlFor={`rm-${r.studentId}`} className="sr-only">
-                        {t("attendance.remark")} {r.name}
-                      </label>
-                      <Input id={`rm-${r.studentId}`} name="remark" maxLength={200} placeholder={t("attendance.remark")} className="h-8 w-32" />
-                      <Button type="submit" size="sm" disabled={busy}>
-                        {t("attendance.save")}
-                      </Button>
-                    </Form>
+            </thead>
+            <tbody>
+              {day.list.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="px-3 py-6 text-center text-gray-500">
+                    {t("attendance.empty")}
                   </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ) : (
+                day.list.map((r, i) => (
+                  <tr key={r.studentId} className="border-t border-gray-100" data-testid={`att-row-${r.studentId}`}>
+                    <td className="px-3 py-2">
+                      <span className="font-medium text-gray-800">{r.name}</span>
+                      {r.allergies ? (
+                        <span className="ml-2 rounded bg-red-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="allergy-badge">
+                          ⚠ {t("attendance.allergy")}: {r.allergies}
+                        </span>
+                      ) : null}
+                      {r.leaveNote ? <span className="ml-2 text-xs text-sky-700">{t("attendance.leaveNote")}</span> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <StateBadge state={r.state} label={stateLabel(r.state)} />
+                    </td>
+                    <td className="px-3 py-2 tabular-nums text-gray-700">{r.arrivedAt ? r.arrivedAt.slice(11, 16) : t("attendance.none")}</td>
+                    <td className="px-3 py-2 text-gray-700">{r.source ? t(`attendance.sources.${r.source}`) : t("attendance.none")}</td>
+                    <td className="px-3 py-2 text-gray-700">{r.updatedByName ?? t("attendance.none")}</td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap items-center gap-1" data-testid={`correct-${r.studentId}`}>
+                        <input type="hidden" name={`entries[${i}].studentId`} value={r.studentId} />
+                        <input type="hidden" name={`entries[${i}].seen`} value={r.state} />
+                        <label htmlFor={`st-${r.studentId}`} className="sr-only">
+                          {t("attendance.state")} {r.name}
+                        </label>
+                        <NativeSelect
+                          id={`st-${r.studentId}`}
+                          name={`entries[${i}].status`}
+                          defaultValue={presetState(r)}
+                          className="h-8 w-auto min-w-[7rem]"
+                          data-testid="att-status"
+                        >
+                          {manualStates.map((s) => (
+                            <option key={s} value={s}>
+                              {t(`attendance.states.${s}`)}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                        <label htmlFor={`rm-${r.studentId}`} className="sr-only">
+                          {t("attendance.remark")} {r.name}
+                        </label>
+                        <Input
+                          id={`rm-${r.studentId}`}
+                          name={`entries[${i}].remark`}
+                          maxLength={200}
+                          placeholder={t("attendance.remark")}
+                          className="h-8 w-32"
+                          data-testid="att-remark"
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {day.list.length ? (
+          <Button type="submit" disabled={busy} aria-describedby="all-present-help" data-testid="attendance-save-class">
+            {t("attendance.saveClass")}
+          </Button>
+        ) : null}
+      </Form>
       <div className="grid gap-4 md:grid-cols-2">
         <div className="rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
           <h2 className="mb-2 text-base font-semibold text-gray-800">{t("attendance.changes")}</h2>

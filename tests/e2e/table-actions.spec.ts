@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoFlags, parseTable, planAccounts } from "../fixtures/routes-table";
+import { login, phoneOf } from "../fixtures/e2e";
+
+/**
+ * Tables on the screens school staff have (issue 26, item 4). Every page of the route table is opened by a demo
+ * account that may see it (kindergarten 1, as the a11y crawl), at 1280 × 720 in English (the longest labels) and at
+ * 1366 × 768 in Chinese. On each page:
+ * - the page itself never scrolls sideways (a wide table scrolls inside its own box);
+ * - every control in a table row (row actions, links, buttons, selects) lies inside the viewport and is the element a
+ *   click at its centre reaches (not covered, not scrolled out of its table's box);
+ * - a short Chinese text in a cell (a name such as 托一班, a type such as 校车请假) stays on one line.
+ */
+const SCREENS = [
+  { width: 1280, height: 720, lang: "en" },
+  { width: 1366, height: 768, lang: "zh" },
+] as const;
+/** Rows checked per table: the first few show every kind of action; a long list would only repeat them. */
+const ROWS = 6;
+const CHUNK = 8;
+
+/** The problems of the page just loaded (empty when its tables hold up). */
+async function tableProblems(page: Page, rows: number): Promise<string[]> {
+  return page.evaluate(async (rows) => {
+    const out: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
+    const controls: Element[] = [];
+    const shortHan: Text[] = [];
+    for (const table of document.querySelectorAll("main table")) {
+      for (const tr of [...table.querySelectorAll("tbody tr")].slice(0, rows)) {
+        // Visible controls only: a hidden input, or a dialog's content, is no target.
+        for (const el of tr.querySelectorAll("a[href], button, select, input:not([type=hidden]), summary, textarea"))
+          if ((el as HTMLElement).offsetParent !== null && !el.closest("details:not([open]) > :not(summary)")) controls.push(el);
+        const walker = document.createTreeWalker(tr, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = n.textContent?.trim() ?? "";
+          if (/^\p{Script=Han}{2,6}$/u.test(text)) shortHan.push(n as Text);
+        }
+      }
+    }
+    const label = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? ` ${el.getAttribute("data-testid")}` : ""}> "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    for (const el of controls) {
+      // Scroll the page vertically only (a sideways scroll, of the page or the table's box, would hide the fault),
+      // and only when the control is above or below the screen.
+      const before = el.getBoundingClientRect();
+      if (before.top < 0 || before.bottom > window.innerHeight) {
+        window.scrollTo(window.scrollX, window.scrollY + before.top - window.innerHeight / 3);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      // A link whose text wraps is several boxes: its first line is what a click aims at.
+      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < 0 || r.right > vw + 0.5 || r.top < 0 || r.bottom > window.innerHeight) {
+        out.push(`${label(el)} outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${vw})`);
+        continue;
+      }
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !(hit === el || el.contains(hit) || (el as HTMLInputElement).labels?.[0]?.contains(hit)))
+        out.push(`${label(el)} covered by ${hit ? `<${hit.tagName.toLowerCase()} class="${hit.className}">` : "nothing"}`);
+    }
+    for (const n of shortHan) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const lines = new Set([...range.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+      if (lines.size > 1) out.push(`"${n.textContent!.trim()}" wraps over ${lines.size} lines`);
+    }
+    return [...new Set(out)];
+  }, rows);
+}
+
+const chunks = <T>(list: T[], size: number): T[][] => {
+  const n = Math.ceil(list.length / size);
+  return Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i));
+};
+
+test.describe("row actions stay reachable and short Chinese texts whole on 1280 and 1366 px screens", () => {
+  test.describe.configure({ mode: "parallel" });
+  for (const [role, paths] of planAccounts(parseTable(), demoFlags(1)))
+    for (const part of chunks(paths, CHUNK))
+      for (const screen of SCREENS)
+        test(`role ${role}, ${screen.width}×${screen.height} ${screen.lang}: ${part.length} pages from ${part[0]}`, async ({ page, baseURL }) => {
+          test.setTimeout(300_000);
+          await page.setViewportSize({ width: screen.width, height: screen.height });
+          await login(page, phoneOf(role));
+          await page.context().addCookies([{ name: "lng", value: screen.lang, url: baseURL! }]);
+          const problems: string[] = [];
+          for (const path of part) {
+            await page.goto(path);
+            problems.push(...(await tableProblems(page, ROWS)).map((p) => `${path}: ${p}`));
+          }
+          expect(problems).toEqual([]);
+        });
+});
+
+test("the users list at 1280 × 720: the actions of a row are at the screen's right edge, not cut off", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await login(page, phoneOf(5));
+  await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
+  await page.goto("/user/userAdministration");
+  const row = page.getByTestId("resource-row").first();
+  for (const id of ["row-password", "row-view", "row-edit", "row-delete"]) {
+    const box = (await row.getByTestId(id).boundingBox())!;
+    expect(box.x + box.width, id).toBeLessThanOrEqual(1280);
+  }
+  // "Reset password" is one piece on one line.
+  const reset = (await row.getByTestId("row-password").boundingBox())!;
+  expect(reset.height).toBeLessThan(30);
+  await row.getByTestId("row-password").click();
+  await expect(page).toHaveURL(/\/user\/userAdministration\/\d+\/password/);
+});
