@@ -51,7 +51,7 @@ export function CustomerTimeline({ entries, history, createdAt }: { entries: Tim
       title: T("customers.timeline.stageChange", { from: stage(h.from), to: stage(h.to) }),
       lines: [h.comment ?? "", h.byName ? T("customers.timeline.by", { name: h.byName }) : ""].filter(Boolean),
     })),
-    { key: "created", when: formatDateTime(createdAt), kind: "stage", title: T("customers.timeline.created"), lines: [] },
+    { key: "created", when: formatDateTime(createdAt), kind: "stage" as const, title: T("customers.timeline.created"), lines: [] },
   ].sort((a, b) => b.when.localeCompare(a.when));
   return (
     <section className="max-w-3xl space-y-3 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" aria-labelledby="customer-timeline">

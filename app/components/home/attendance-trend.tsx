@@ -43,7 +43,8 @@ export function AttendanceTrend({ data, checkPath }: { data: HomeAttendance; che
             <LineChart
               title={k("trendTitle", { weeks: done.length })}
               description={k("trendDesc")}
-              points={done.map((w) => ({ label: monthDay(w.from), value: w.rate }))}
+              labels={done.map((w) => monthDay(w.from))}
+              series={[{ label: k("rate"), color: "#409EFF", values: done.map((w) => w.rate) }]}
               unit="%"
               width={520}
               height={200}
