@@ -4,6 +4,7 @@ import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
 import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { recordImagesMigration } from "@api/db/migration-record-images";
+import { applicantIdentityMigration } from "@api/db/migration-applicant-identity";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
@@ -501,6 +502,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "014_admission": admissionMigration(dialect),
         "015_form_recipients": formRecipientsMigration(),
         "016_record_images": recordImagesMigration(),
+        "020_applicant_identity": applicantIdentityMigration(),
       };
     },
   };
