@@ -134,7 +134,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
       const requests = await db
         .selectFrom("admission_customers as ac")
         .leftJoin("admission_appointments as ap", "ap.customer_id", "ac.id")
-        .select(["ac.id", "ac.kid_name", "ac.stage", "ap.date", "ap.time", "ap.status"])
+        .select(["ac.id", "ac.kid_name", "ac.stage", "ap.id as appointment_id", "ap.date", "ap.time", "ap.status"])
         .where("ac.applicant_user_id", "=", scope.userId)
         .where("ac.kindergarten_id", "=", kg.id)
         .orderBy("ac.id", "desc")
@@ -146,7 +146,15 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         phone: await verifiedPhoneOf(db, scope.tokenId),
         charges: charges.map((x) => ({ level: x.level, item: x.item, itemEn: x.item_en, period: x.period, amount: Number(x.amount) })),
         classes: await freePlaces(Number(kg.id)),
-        requests: requests.map((r) => ({ id: Number(r.id), kidName: r.kid_name, stage: r.stage, date: r.date, time: r.time, status: r.status })),
+        requests: requests.map((r) => ({
+          id: Number(r.id),
+          appointmentId: r.appointment_id == null ? null : Number(r.appointment_id),
+          kidName: r.kid_name,
+          stage: r.stage,
+          date: r.date,
+          time: r.time,
+          status: r.status,
+        })),
       };
       return ok(c, data);
     }),

@@ -32,7 +32,7 @@ export interface ApplicantIntroduction {
   phone: string | null;
   charges: { level: string; item: string; itemEn: string | null; period: string; amount: number }[];
   classes: { id: number; name: string; nameEn: string | null; level: string; free: number }[];
-  requests: { id: number; kidName: string; stage: string; date: string | null; time: string | null; status: string | null }[];
+  requests: { id: number; appointmentId: number | null; kidName: string; stage: string; date: string | null; time: string | null; status: string | null }[];
 }
 
 /** Which sign-in the applicant's link offers (`GET admission/wx/sign-in/`): WeChat's web authorisation, an SMS code, or none. */
