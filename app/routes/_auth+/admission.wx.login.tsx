@@ -262,7 +262,7 @@ function SmsSignIn({ actionData, restartHref }: { actionData: WxActionData | und
         <Form method="post" className="space-y-3">
           <CsrfInput />
           <input type="hidden" name="phone" value={sentTo} />
-          <p className="text-sm text-gray-700" role="status">
+          <p className="text-sm text-gray-700" role="status" data-testid="sms-sent">
             {t("auth.wx.codeSent", { phone: sentTo })}
           </p>
           <Field label={t("auth.wx.smsCode")} htmlFor="sms-code" errors={codeErrors ? errorText(codeErrors) : null} errorId="sms-code-err">
