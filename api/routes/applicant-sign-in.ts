@@ -1,6 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tokenReplySchema } from "@contract/api";
-import { applicantSignInQuerySchema, applicantSmsCodeFormSchema, applicantSmsLoginFormSchema, type ApplicantSignIn } from "@contract/entities/admission-applicant";
+import {
+  applicantSignInQuerySchema,
+  applicantSmsCodeFormSchema,
+  applicantSmsLoginFormSchema,
+  type ApplicantSignIn,
+} from "@contract/entities/admission-applicant";
 import type { App, Deps } from "@api/context";
 import { ApiError, langOf, notFound, ok } from "@api/http";
 import { t } from "@api/i18n";
@@ -22,7 +27,11 @@ export function registerApplicantSignInRoutes(app: App, deps: Deps) {
   const smsOpen = () => config.applicantSmsLogin;
 
   async function kindergarten(id: number) {
-    const kg = await db.selectFrom("kindergartens").select(["id", "name", "name_en", "city", "area", "address", "education_group_id"]).where("id", "=", id).executeTakeFirst();
+    const kg = await db
+      .selectFrom("kindergartens")
+      .select(["id", "name", "name_en", "city", "area", "address", "education_group_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!kg) throw notFound("auth.kindergartenNotFound");
     return kg;
   }

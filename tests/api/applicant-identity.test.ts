@@ -45,7 +45,14 @@ async function authorize(phone: string) {
 
 const wechatSignIn = async (phone: string, extra: Record<string, string | number> = {}, payloadPhone = phone) =>
   t.call("POST", "token/login_wechat", {
-    form: { appId: "wx-local", code: await authorize(phone), encryptedData: enc(JSON.stringify({ phoneNumber: payloadPhone })), iv: "x", kindergartenId: 1, ...extra },
+    form: {
+      appId: "wx-local",
+      code: await authorize(phone),
+      encryptedData: enc(JSON.stringify({ phoneNumber: payloadPhone })),
+      iv: "x",
+      kindergartenId: 1,
+      ...extra,
+    },
   });
 
 async function requestForm(token: string) {
@@ -69,7 +76,13 @@ const countOf = async (table: "admission_customers" | "admission_appointments") 
 
 describe("item 1: the applicant's phone is the one verified at sign-in", () => {
   it("refuses a request naming another phone (422, nothing written), the same whether that phone is a customer or not", async () => {
-    const victim = await db().selectFrom("admission_customers").selectAll().where("kindergarten_id", "=", 1).where("phone", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const victim = await db()
+      .selectFrom("admission_customers")
+      .selectAll()
+      .where("kindergarten_id", "=", 1)
+      .where("phone", "is not", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const me = await smsSignIn("16610000001");
     const form = await requestForm(me.token);
     const before = [await countOf("admission_customers"), await countOf("admission_appointments")];
@@ -103,10 +116,21 @@ describe("item 1: the applicant's phone is the one verified at sign-in", () => {
   });
 
   it("never re-assigns a customer the team entered: the family with that phone is asked to contact the kindergarten", async () => {
-    const staffMade = await db().selectFrom("admission_customers").selectAll().where("kindergarten_id", "=", 1).where("applicant_user_id", "is", null).where("phone", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const staffMade = await db()
+      .selectFrom("admission_customers")
+      .selectAll()
+      .where("kindergarten_id", "=", 1)
+      .where("applicant_user_id", "is", null)
+      .where("phone", "is not", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const family = await smsSignIn(staffMade.phone!);
     const before = await countOf("admission_appointments");
-    const r = await t.call("POST", "admission/wx/requests/", { token: family.token, form: { ...(await requestForm(family.token)), kidName: staffMade.kid_name }, lang: "en" });
+    const r = await t.call("POST", "admission/wx/requests/", {
+      token: family.token,
+      form: { ...(await requestForm(family.token)), kidName: staffMade.kid_name },
+      lang: "en",
+    });
     expect(r.code).toBe(409);
     expect(r.msg).toMatch(/contact the kindergarten/);
     const after = await customerRow(Number(staffMade.id));
@@ -149,7 +173,11 @@ describe("item 8: applicants are their own users", () => {
     const roles = await db().selectFrom("user_roles").select("role_id").where("user_id", "=", teacher.id).execute();
     expect(roles.map((x) => x.role_id)).not.toContain(13);
     // Both sign-ins found the same applicant.
-    const applicants = await db().selectFrom("users").select("id").where("phone", "like", `%${phoneOf(3)}`).execute();
+    const applicants = await db()
+      .selectFrom("users")
+      .select("id")
+      .where("phone", "like", `%${phoneOf(3)}`)
+      .execute();
     expect(applicants).toHaveLength(2);
   });
 
@@ -159,7 +187,18 @@ describe("item 8: applicants are their own users", () => {
     const now = new Date().toISOString();
     const legacy = await db()
       .insertInto("tokens")
-      .values({ token_hash: `legacy-${Date.now()}`, user_id: teacher.id, role_id: 13, kindergarten_id: 1, platform: "wechat", created_at: now, expires_at: "2999-01-01T00:00:00.000Z", revoked_at: null, applicant_only: 1, verified_phone: null })
+      .values({
+        token_hash: `legacy-${Date.now()}`,
+        user_id: teacher.id,
+        role_id: 13,
+        kindergarten_id: 1,
+        platform: "wechat",
+        created_at: now,
+        expires_at: "2999-01-01T00:00:00.000Z",
+        revoked_at: null,
+        applicant_only: 1,
+        verified_phone: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await separateApplicantsFromAccounts(db() as never);
@@ -167,7 +206,12 @@ describe("item 8: applicants are their own users", () => {
     expect(roles.map((x) => x.role_id)).not.toContain(13);
     expect((await db().selectFrom("tokens").select("revoked_at").where("id", "=", legacy.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
     // The demo applicant (role 13 only) keeps the role.
-    const demo = await db().selectFrom("users as u").innerJoin("user_roles as r", "r.user_id", "u.id").select("r.role_id").where("u.phone", "=", phoneOf(13)).execute();
+    const demo = await db()
+      .selectFrom("users as u")
+      .innerJoin("user_roles as r", "r.user_id", "u.id")
+      .select("r.role_id")
+      .where("u.phone", "=", phoneOf(13))
+      .execute();
     expect(demo.map((x) => x.role_id)).toEqual([13]);
   });
 });
@@ -175,7 +219,11 @@ describe("item 8: applicants are their own users", () => {
 describe("item 9: only the kindergarten's staff introduce, and no name is shown", () => {
   it("ignores an introducer who is a parent, an applicant, another kindergarten's staff or unknown", async () => {
     const other = await db().selectFrom("users").select("id").where("phone", "=", "13800000405").executeTakeFirstOrThrow();
-    const ids = await db().selectFrom("users").select(["id", "phone"]).where("phone", "in", [phoneOf(4), phoneOf(13)]).execute();
+    const ids = await db()
+      .selectFrom("users")
+      .select(["id", "phone"])
+      .where("phone", "in", [phoneOf(4), phoneOf(13)])
+      .execute();
     let n = 10;
     for (const introducerId of [...ids.map((x) => x.id), other.id, 999999]) {
       const phone = `166100000${n++}`;
@@ -239,12 +287,16 @@ describe("issue 26 item 10: which sign-in the applicant's link offers", () => {
 
   it("refuses a wrong SMS code on its field and never opens a session with it", async () => {
     await t.call("POST", "admission/wx/sms-code/", { form: { kindergartenId: 1, phone: "16610000031" } });
-    const r = await t.call("POST", "token/login_applicant_sms", { form: { kindergartenId: 1, phone: "16610000031", smsCode: "000000" === (await latestSmsCode("16610000031")) ? "111111" : "000000" } });
+    const r = await t.call("POST", "token/login_applicant_sms", {
+      form: { kindergartenId: 1, phone: "16610000031", smsCode: "000000" === (await latestSmsCode("16610000031")) ? "111111" : "000000" },
+    });
     expect(r.code).toBe(422);
     expect(Object.keys(r.data.errors)).toEqual(["smsCode"]);
     // A code sent for another purpose (registration) does not sign an applicant in.
     await t.call("POST", "sms/code", { form: { phone: "16610000032", purpose: "register" } });
-    const other = await t.call("POST", "token/login_applicant_sms", { form: { kindergartenId: 1, phone: "16610000032", smsCode: await latestSmsCode("16610000032") } });
+    const other = await t.call("POST", "token/login_applicant_sms", {
+      form: { kindergartenId: 1, phone: "16610000032", smsCode: await latestSmsCode("16610000032") },
+    });
     expect(other.code).toBe(422);
   });
 });

@@ -53,7 +53,11 @@ export function ApplicantFrame({ kindergartenName, children }: { kindergartenNam
           <LanguageSwitch className="shrink-0 whitespace-nowrap" />
           <Form method="post" action="/logout">
             <CsrfInput />
-            <button type="submit" className="min-h-6 shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm text-gray-600 hover:text-primary" data-testid="logout">
+            <button
+              type="submit"
+              className="min-h-6 shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm text-gray-600 hover:text-primary"
+              data-testid="logout"
+            >
               {t("navbar.logout")}
             </button>
           </Form>

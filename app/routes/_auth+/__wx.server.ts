@@ -57,7 +57,10 @@ export async function sendApplicantCode(request: Request, kindergartenId: number
 }
 
 /** Signs the applicant in with the SMS code: the phone becomes the session's verified phone. */
-export async function loginWithCode(request: Request, p: { kindergartenId: number; introducerId: number | null; redirect: string; phone: string; smsCode: string }) {
+export async function loginWithCode(
+  request: Request,
+  p: { kindergartenId: number; introducerId: number | null; redirect: string; phone: string; smsCode: string },
+) {
   const result = await settle(
     upstream(request, { token: null }).post("token/login_applicant_sms", {
       form: { kindergartenId: p.kindergartenId, introducerId: p.introducerId ?? undefined, phone: p.phone, smsCode: p.smsCode },

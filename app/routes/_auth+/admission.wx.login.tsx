@@ -12,7 +12,18 @@ import { pageMeta } from "~/utils/meta";
 import { safeLoginRedirect } from "~/utils/redirect.server";
 import { getUser } from "~/utils/session.server";
 import { ApplicantSteps, KindergartenMark } from "~/components/applicant/applicant-frame";
-import { HOME, loginWechat, loginWithCode, params, phoneHint, phonePayload, PhoneSchema, sendApplicantCode, signInOptions, type SignInOptions } from "./__wx.server";
+import {
+  HOME,
+  loginWechat,
+  loginWithCode,
+  params,
+  phoneHint,
+  phonePayload,
+  PhoneSchema,
+  sendApplicantCode,
+  signInOptions,
+  type SignInOptions,
+} from "./__wx.server";
 
 /**
  * /admission/wx/login: the applicant (role 13) login for plain links carrying `kindergartenId`
@@ -110,7 +121,13 @@ export async function action({ request }: ActionFunctionArgs) {
 type WxActionData = { error?: string | null; phone?: string; sentTo?: string; fieldErrors?: Record<string, string[]> };
 
 /** The SMS sign-in (WeChat not configured): "send" mails a code to the phone, "verify" signs in with it. */
-async function smsStep(request: Request, p: { kindergartenId: number; introducerId: number | null; redirect: string }, intent: string, form: FormData, typed: string) {
+async function smsStep(
+  request: Request,
+  p: { kindergartenId: number; introducerId: number | null; redirect: string },
+  intent: string,
+  form: FormData,
+  typed: string,
+) {
   const phone = phoneHint(form.get("phone"));
   if (!phone) return json<WxActionData>({ phone: typed, fieldErrors: { phone: ["phone.invalid"] } }, { status: 400 });
   if (intent === "send") {
@@ -233,7 +250,17 @@ function WechatConfirm({ code, phone }: { code: string; phone: string }) {
       <input type="hidden" name="code" value={code} />
       <p className="text-sm text-gray-600">{t("auth.wx.phoneStep")}</p>
       <Field label={t("auth.wx.phone")} htmlFor="wx-phone">
-        <Input id="wx-phone" name="phone" type="tel" inputMode="numeric" required pattern="1[0-9]{10}" autoComplete="tel" defaultValue={phone} className="h-11 text-base" />
+        <Input
+          id="wx-phone"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          required
+          pattern="1[0-9]{10}"
+          autoComplete="tel"
+          defaultValue={phone}
+          className="h-11 text-base"
+        />
       </Field>
       <Button type="submit" variant="wechat" size="lg" className="w-full" disabled={busy}>
         {busy ? t("auth.wx.authorizing") : t("auth.wx.confirm")}
@@ -305,7 +332,16 @@ function SmsSignIn({ actionData, restartHref }: { actionData: WxActionData | und
             />
           </Field>
         )}
-        <Button type="submit" name="intent" value="send" variant={sentTo ? "outline" : "wechat"} size="lg" className="w-full" disabled={busy} data-testid="sms-send">
+        <Button
+          type="submit"
+          name="intent"
+          value="send"
+          variant={sentTo ? "outline" : "wechat"}
+          size="lg"
+          className="w-full"
+          disabled={busy}
+          data-testid="sms-send"
+        >
           {sentTo ? t("auth.wx.resendCode") : t("auth.wx.sendCode")}
         </Button>
       </Form>
