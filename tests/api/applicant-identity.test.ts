@@ -315,5 +315,5 @@ describe("sign-in when WeChat is off (the default of npm start)", () => {
     await off.close();
     off = await startTestApi();
     expect((await off.call("GET", "admission/wx/sign-in/", { query: { kindergartenId: 1 } })).data).toMatchObject({ wechat: false, sms: true });
-  });
+  }, 120_000);
 });

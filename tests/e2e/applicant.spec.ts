@@ -20,7 +20,7 @@ test("English, JavaScript on: SMS sign-in → details → confirmation page, no 
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByTestId("sms-sent")).toContainText(`A code was sent to ${phone}`);
-  await page.getByLabel("Text message code").fill(await smsCodeFromOutbox(phone, "applicant", since));
+  await page.getByRole("textbox", { name: "Text message code" }).fill(await smsCodeFromOutbox(phone, "applicant", since));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
   await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
