@@ -39,7 +39,7 @@ export function registerApplicantSignInRoutes(app: App, deps: Deps) {
   app.openapi(
     createRoute({
       method: "get",
-      path: "/admission/wx/sign-in/",
+      path: "/token/applicant_sign_in",
       operationId: "admissionApplicantSignIn",
       tags,
       summary: "Which sign-in an applicant's link offers: WeChat's web authorisation (the local stand-in), an SMS code, or none",
@@ -61,7 +61,7 @@ export function registerApplicantSignInRoutes(app: App, deps: Deps) {
   app.openapi(
     createRoute({
       method: "post",
-      path: "/admission/wx/sms-code/",
+      path: "/token/applicant_sms_code",
       operationId: "admissionApplicantSmsCode",
       tags,
       summary: "Send the applicant a sign-in code (6 digits, 5 minutes, one per minute per phone); 403 when SMS sign-in is closed",

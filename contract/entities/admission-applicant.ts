@@ -35,7 +35,7 @@ export interface ApplicantIntroduction {
   requests: { id: number; appointmentId: number | null; kidName: string; stage: string; date: string | null; time: string | null; status: string | null }[];
 }
 
-/** Which sign-in the applicant's link offers (`GET admission/wx/sign-in/`): WeChat's web authorisation, an SMS code, or none. */
+/** Which sign-in the applicant's link offers (`GET token/applicant_sign_in`): WeChat's web authorisation, an SMS code, or none. */
 export interface ApplicantSignIn {
   kindergarten: { id: number; name: string; nameEn: string | null; address: string | null };
   wechat: boolean;
@@ -44,7 +44,7 @@ export interface ApplicantSignIn {
 
 export const applicantSignInQuerySchema = z.object({ kindergartenId: idField });
 
-/** `POST admission/wx/sms-code/`: a sign-in code to the applicant's phone. */
+/** `POST token/applicant_sms_code`: a sign-in code to the applicant's phone. */
 export const applicantSmsCodeFormSchema = z.object({ kindergartenId: idField, phone: phoneField });
 
 /** `POST token/login_applicant_sms`: the applicant signs in with the code; that phone becomes the session's verified phone. */

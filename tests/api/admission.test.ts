@@ -219,7 +219,7 @@ describe("reports against a hand-counted kindergarten", () => {
 describe("the applicant (role 13)", () => {
   it("sees the introduction and leaves a request that becomes a customer and an appointment", async () => {
     // An applicant signed in with an SMS code: the session is bound to that phone (issue 25, item 1).
-    await t.call("POST", "admission/wx/sms-code/", { form: { kindergartenId: 1, phone: "13700005555" } });
+    await t.call("POST", "token/applicant_sms_code", { form: { kindergartenId: 1, phone: "13700005555" } });
     const signIn = await t.call("POST", "token/login_applicant_sms", {
       form: { kindergartenId: 1, phone: "13700005555", smsCode: await latestSmsCode("13700005555") },
     });

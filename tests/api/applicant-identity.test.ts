@@ -24,7 +24,7 @@ const db = () => t.api.handle.db;
 
 /** Signs an applicant in with an SMS code (the sign-in offered when WeChat is not configured). */
 async function smsSignIn(phone: string, extra: Record<string, string | number> = {}) {
-  const sent = await t.call("POST", "admission/wx/sms-code/", { form: { kindergartenId: 1, phone } });
+  const sent = await t.call("POST", "token/applicant_sms_code", { form: { kindergartenId: 1, phone } });
   expect(sent.code, sent.msg).toBe(200);
   const r = await t.call("POST", "token/login_applicant_sms", { form: { kindergartenId: 1, phone, smsCode: await latestSmsCode(phone), ...extra } });
   expect(r.code, r.msg).toBe(200);
@@ -278,15 +278,15 @@ describe("item 14: the WeChat stand-in redirects to configured hosts only", () =
 
 describe("issue 26 item 10: which sign-in the applicant's link offers", () => {
   it("names the kindergarten and offers the stand-in and SMS codes here; an unknown kindergarten is a 404", async () => {
-    const r = await t.call("GET", "admission/wx/sign-in/", { query: { kindergartenId: 1 } });
+    const r = await t.call("GET", "token/applicant_sign_in", { query: { kindergartenId: 1 } });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({ wechat: true, sms: true, kindergarten: { id: 1 } });
     expect(r.data.kindergarten.name).toBeTruthy();
-    expect((await t.call("GET", "admission/wx/sign-in/", { query: { kindergartenId: 99999 } })).code).toBe(404);
+    expect((await t.call("GET", "token/applicant_sign_in", { query: { kindergartenId: 99999 } })).code).toBe(404);
   });
 
   it("refuses a wrong SMS code on its field and never opens a session with it", async () => {
-    await t.call("POST", "admission/wx/sms-code/", { form: { kindergartenId: 1, phone: "16610000031" } });
+    await t.call("POST", "token/applicant_sms_code", { form: { kindergartenId: 1, phone: "16610000031" } });
     const r = await t.call("POST", "token/login_applicant_sms", {
       form: { kindergartenId: 1, phone: "16610000031", smsCode: "000000" === (await latestSmsCode("16610000031")) ? "111111" : "000000" },
     });
@@ -308,12 +308,12 @@ describe("sign-in when WeChat is off (the default of npm start)", () => {
   });
   it("offers SMS codes, or nothing when they are closed too", async () => {
     off = await startTestApi({ applicantSmsLogin: false });
-    const closed = await off.call("GET", "admission/wx/sign-in/", { query: { kindergartenId: 1 } });
+    const closed = await off.call("GET", "token/applicant_sign_in", { query: { kindergartenId: 1 } });
     expect(closed.data).toMatchObject({ wechat: false, sms: false });
-    expect((await off.call("POST", "admission/wx/sms-code/", { form: { kindergartenId: 1, phone: "16610000040" } })).code).toBe(403);
+    expect((await off.call("POST", "token/applicant_sms_code", { form: { kindergartenId: 1, phone: "16610000040" } })).code).toBe(403);
     expect((await off.call("POST", "token/login_applicant_sms", { form: { kindergartenId: 1, phone: "16610000040", smsCode: "123456" } })).code).toBe(403);
     await off.close();
     off = await startTestApi();
-    expect((await off.call("GET", "admission/wx/sign-in/", { query: { kindergartenId: 1 } })).data).toMatchObject({ wechat: false, sms: true });
+    expect((await off.call("GET", "token/applicant_sign_in", { query: { kindergartenId: 1 } })).data).toMatchObject({ wechat: false, sms: true });
   }, 120_000);
 });

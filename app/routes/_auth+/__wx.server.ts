@@ -47,13 +47,13 @@ export type SignInOptions = z.infer<typeof signInSchema>;
 
 /** Which sign-in the API offers for the link's kindergarten (null: no such kindergarten, or the API cannot say). */
 export async function signInOptions(request: Request, kindergartenId: number) {
-  const r = await settle(upstream(request, { token: null }).get("admission/wx/sign-in/", { query: { kindergartenId }, schema: signInSchema }));
+  const r = await settle(upstream(request, { token: null }).get("token/applicant_sign_in", { query: { kindergartenId }, schema: signInSchema }));
   return r.ok ? r.data : null;
 }
 
 /** Sends the applicant a sign-in code; the page never shows it. */
 export async function sendApplicantCode(request: Request, kindergartenId: number, phone: string) {
-  return settle(upstream(request, { token: null }).envelope("POST", "admission/wx/sms-code/", { form: { kindergartenId, phone } }));
+  return settle(upstream(request, { token: null }).envelope("POST", "token/applicant_sms_code", { form: { kindergartenId, phone } }));
 }
 
 /** Signs the applicant in with the SMS code: the phone becomes the session's verified phone. */
