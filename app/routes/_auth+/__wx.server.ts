@@ -45,10 +45,14 @@ const signInSchema = z.object({
 });
 export type SignInOptions = z.infer<typeof signInSchema>;
 
-/** Which sign-in the API offers for the link's kindergarten (null: no such kindergarten, or the API cannot say). */
+/**
+ * Which sign-in the API offers for the link's kindergarten: `options`, or null with `unknown` (no such kindergarten:
+ * the link is wrong) or the API's `error` (it cannot say now).
+ */
 export async function signInOptions(request: Request, kindergartenId: number) {
   const r = await settle(upstream(request, { token: null }).get("token/applicant_sign_in", { query: { kindergartenId }, schema: signInSchema }));
-  return r.ok ? r.data : null;
+  if (r.ok) return { options: r.data, unknown: false, error: null };
+  return { options: null, unknown: r.code === 404, error: r.code === 404 ? null : r.error };
 }
 
 /** Sends the applicant a sign-in code; the page never shows it. */

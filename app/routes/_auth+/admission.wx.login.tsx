@@ -58,15 +58,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw redirect(again.pathname + again.search, { headers: csrfHeaders });
     }
   }
-  const options = p.kindergartenId ? await signInOptions(request, p.kindergartenId) : null;
+  const live = p.kindergartenId ? await signInOptions(request, p.kindergartenId) : null;
+  const options = live?.options ?? null;
   const base = {
     title: t("menu:title.admissionLogin"),
     ...p,
     code: null as string | null,
-    error: null as string | null,
+    error: live?.error ?? null,
     phone: phoneHint(url.searchParams.get("phone")),
     options,
-    badLink: Boolean(p.kindergartenId && !options),
+    badLink: Boolean(live?.unknown),
   };
   if (!options) return json(base);
 
@@ -181,9 +182,9 @@ export default function AdmissionWxLogin() {
       <div className="mt-5 space-y-5">
         {!data.kindergartenId ? (
           <Notice>{t("auth.wx.missingKindergarten")}</Notice>
-        ) : data.badLink || !data.options ? (
+        ) : data.badLink ? (
           <Notice>{t("auth.wx.badLink")}</Notice>
-        ) : !data.options.wechat && !data.options.sms ? (
+        ) : !data.options ? null : !data.options.wechat && !data.options.sms ? (
           <Closed name={kgName ?? ""} address={kg?.address ?? null} />
         ) : data.code ? (
           <WechatConfirm code={data.code} phone={actionData?.phone ?? data.phone ?? ""} />
