@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoFlags, expectedMenu, parseTable } from "../fixtures/routes-table";
-import { hydrated, login, menuPaths, PASSWORD, phoneOf } from "../fixtures/e2e";
+import { hydrated, login, menuPaths, phoneOf } from "../fixtures/e2e";
 
 /**
  * The sidebar of every demo role equals the route table (tests/fixtures/routes-table.md, a copy of
@@ -22,10 +22,7 @@ test.describe("sidebar = routes table, kindergarten 1", () => {
 });
 
 test("role 13 (the applicant) gets her own page in a light frame: no staff menu, breadcrumb or tabs, no staff Home", async ({ page }) => {
-  await page.goto("/login");
-  await page.locator('input[name="phone"]').fill(phoneOf(13));
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
+  await login(page, phoneOf(13));
   await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
   await expect(page.getByTestId("applicant-frame")).toBeVisible();
   await expect(page.getByTestId("menu-link")).toHaveCount(0);
