@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import { ApplicantSteps } from "~/components/applicant/applicant-frame";
@@ -172,11 +172,13 @@ export default function Page() {
                   OPTIONS.relationship.map((x) => ({ value: x, label: t(`relationships.${x}`) })),
                 )}
                 {/* The phone verified at sign-in is the contact phone: shown, not typed again. */}
-                <Field label={t("applicant.phone")} errors={err("phone")} errorId="ap-phone-err">
+                <div className="space-y-1">
+                  <p className="text-sm font-medium text-gray-700">{t("applicant.phone")}</p>
                   <p className="py-2 text-gray-800" data-testid="applicant-phone">
                     {d.phone ? t("applicant.phoneVerified", { phone: d.phone }) : null}
                   </p>
-                </Field>
+                  <ErrorList id="ap-phone-err" errors={err("phone")} />
+                </div>
               </fieldset>
               <fieldset className="space-y-3">
                 <legend className="font-medium">{t("applicant.visit")}</legend>
