@@ -3,7 +3,9 @@ import { completeOperations } from "./resources/engine/openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_INT } from "@contract/limits";
 import { HTTPException } from "hono/http-exception";
-import pkg from "../package.json";
+import { compress } from "hono/compress";
+import { createHash } from "node:crypto";
+import { PRODUCT_VERSION } from "@contract/version";
 import type { App, AppEnv, Deps } from "./context";
 import { ApiError, errorBody, httpExceptionReply, langOf, notFound, routeMissing, securityHeaders, validationHook } from "./http";
 import { bodyLimits, closeIfBodyPending, readableBodies } from "./limits";
@@ -20,6 +22,7 @@ import { registerResources } from "./resources";
 import { registerStatisticsRoutes } from "./routes/statistics";
 import { registerAdmissionRoutes } from "./routes/admission";
 import { registerProtectionRoutes } from "./routes/protection";
+import { registerBackupRoutes } from "./routes/backups";
 import { renderDocs } from "./routes/docs";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
@@ -51,12 +54,34 @@ const idsInRange: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * GET /openapi.json: the document is made once (it is 2 MB and the same for the process's whole life), with a strong
+ * ETag over its text, so that a client's next request with If-None-Match answers 304 without a body.
+ */
+function openApiDocument(app: App, config: Parameters<App["getOpenAPIDocument"]>[0]) {
+  let cached: { text: string; etag: string } | null = null;
+  return (c: Context) => {
+    if (!cached) {
+      const text = JSON.stringify(app.getOpenAPIDocument(config));
+      cached = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+    }
+    c.header("ETag", cached.etag);
+    c.header("Cache-Control", "no-cache");
+    const match = (c.req.header("If-None-Match") ?? "").split(",").map((s) => s.trim().replace(/^W\//, ""));
+    if (match.includes(cached.etag)) return c.body(null, 304);
+    return c.body(cached.text, 200, { "Content-Type": "application/json; charset=UTF-8" });
+  };
+}
+
 export function buildApp(deps: Deps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
   // Before every route: security headers on every answer, body size limits, unreadable bodies refused (400).
   app.use("*", securityHeaders, closeIfBodyPending, bodyLimits(deps.config.limits), readableBodies, idsInRange);
+  // Text and JSON replies gzip- or deflate-compressed for clients that accept it (outside integrations; the console's
+  // upstream client on the loopback asks for none, so it spends no CPU on it). Files keep their own encoding.
+  app.use("*", compress({ threshold: 1024 }));
 
   registerTokenRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
@@ -69,6 +94,7 @@ export function buildApp(deps: Deps): App {
   registerStatisticsRoutes(app, deps);
   registerAdmissionRoutes(app, deps);
   registerProtectionRoutes(app, deps);
+  registerBackupRoutes(app, deps);
   // Every operation: an operationId, its path parameters and the error replies (api/resources/engine/openapi.ts).
   completeOperations(app);
 
@@ -76,15 +102,15 @@ export function buildApp(deps: Deps): App {
     openapi: "3.0.3",
     info: {
       title: "School API (kindergarten admin console upstream)",
-      version: pkg.version,
+      version: PRODUCT_VERSION,
       description:
         "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 405 with an Allow header, 409, 413 past a size limit (forms and JSON 1 MB, multipart 10 MB, uploads by kind), 422 with data.errors per field, 423, 429, 500, 503 with a Retry-After header while the database is unreachable); msg is translated by the `lang` header (zh-CN default, en-US). Writes are application/x-www-form-urlencoded (or multipart/form-data for imports); a body of another type answers 400. Authenticate with the `token` header.",
     },
     servers: [{ url: "/" }],
   };
-  app.doc("/openapi.json", docConfig);
+  app.get("/openapi.json", openApiDocument(app, docConfig));
   app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPIDocument(docConfig) as unknown as Record<string, unknown>, langOf(c))));
-  app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: pkg.version } }));
+  app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: PRODUCT_VERSION } }));
 
   app.notFound(routeMissing(app));
 

@@ -1,12 +1,17 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { BODY_LIMITS, MB, UPLOAD_KINDS, type BodyKind, type UploadKind } from "@contract/limits";
+import { BODY_LIMITS, IMAGE_MAX_PIXELS, MB, TEMP_UPLOAD_QUOTA, UPLOAD_KINDS, type BodyKind, type UploadKind } from "@contract/limits";
+import { boundaryOf, MultipartError, readFormData } from "@contract/multipart";
 import { ApiError, langOf } from "./http";
 import { t } from "./i18n";
 
 export interface Limits {
   body: Record<BodyKind, number>;
   upload: Record<UploadKind, number>;
+  /** Per-user temporary uploads: at most `files` of at most `bytes` together. */
+  tempQuota: { files: number; bytes: number };
+  /** Largest image decoded, in pixels. */
+  imageMaxPixels: number;
 }
 
 /** A size in MB from the environment (fractions allowed), else the default in bytes. */
@@ -15,7 +20,13 @@ function mbOr(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(n) && n > 0 ? Math.round(n * MB) : fallback;
 }
 
-/** contract/limits.ts defaults, overridden by BODY_LIMIT_<KIND>_MB and UPLOAD_LIMIT_<KIND>_MB. */
+/** A positive whole number from the environment, else the default. */
+function countOr(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** contract/limits.ts defaults, overridden by BODY_LIMIT_<KIND>_MB, UPLOAD_LIMIT_<KIND>_MB, UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB, IMAGE_MAX_MEGAPIXELS. */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
   const body = Object.fromEntries(Object.entries(BODY_LIMITS).map(([k, v]) => [k, mbOr(env[`BODY_LIMIT_${k.toUpperCase()}_MB`], v)])) as Record<
     BodyKind,
@@ -25,7 +36,10 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     UploadKind,
     number
   >;
-  return { body, upload };
+  const tempQuota = { files: countOr(env.UPLOAD_QUOTA_FILES, TEMP_UPLOAD_QUOTA.files), bytes: mbOr(env.UPLOAD_QUOTA_MB, TEMP_UPLOAD_QUOTA.bytes) };
+  const megapixels = Number(env.IMAGE_MAX_MEGAPIXELS);
+  const imageMaxPixels = env.IMAGE_MAX_MEGAPIXELS && megapixels > 0 ? Math.round(megapixels * 1_000_000) : IMAGE_MAX_PIXELS;
+  return { body, upload, tempQuota, imageMaxPixels };
 }
 
 /** "10 MB" / "512 KB" for messages. */
@@ -78,7 +92,8 @@ const hasBody = (c: Context) => c.req.raw.body != null && (c.req.header("transfe
 /**
  * Writes are forms (architecture.md): a body of another type answers 400, and a form body that cannot be
  * parsed (malformed multipart, no boundary) answers 400 here, once, instead of a 500 in whichever handler
- * reads it first; a field with a control character answers 422. Handlers read the parsed form from hono's
+ * reads it first; a field with a control character answers 422. Multipart bodies are parsed by contract/multipart.ts
+ * (RFC 7578 as browsers and other clients write it, `filename*` too). Handlers read the parsed form from hono's
  * cache (`c.req.parseBody`, validators).
  */
 export const readableBodies: MiddlewareHandler = async (c, next) => {
@@ -87,6 +102,7 @@ export const readableBodies: MiddlewareHandler = async (c, next) => {
   if (!FORM_TYPES.has(type)) throw new ApiError(400, "error.unsupportedType");
   let form: Record<string, unknown>;
   try {
+    if (type === "multipart/form-data") c.req.bodyCache.formData = await multipartForm(c);
     form = await c.req.parseBody({ all: true });
   } catch {
     throw new ApiError(400, "error.badBody");
@@ -94,6 +110,13 @@ export const readableBodies: MiddlewareHandler = async (c, next) => {
   refuseControlCharacters(form);
   return next();
 };
+
+/** RFC 7578 forms as real clients send them (contract/multipart.ts), not only as undici's strict parser accepts them. */
+function multipartForm(c: Context): Promise<FormData> {
+  const boundary = boundaryOf(c.req.header("content-type"));
+  if (!boundary || !c.req.raw.body) return Promise.reject(new MultipartError("no boundary"));
+  return readFormData(c.req.raw.body, boundary);
+}
 
 /** C0 controls but tab, LF and CR, and DEL: never typed into a form; NUL is even refused by PostgreSQL text. */
 // eslint-disable-next-line no-control-regex

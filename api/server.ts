@@ -6,6 +6,8 @@ import { isEmpty, migrate, openDb, type DbHandle } from "./db";
 import { seedDemo } from "./db/seed";
 import { seedFilesReady } from "@api/teaching/samples";
 import { buildApp } from "./app";
+import { markServing } from "./backup/running";
+import { bucketVersioningWarning } from "./backup/s3-versioning";
 import { schedulerEnabled, startScheduler } from "./jobs";
 import type { Deps } from "./context";
 import { smsProviderFor } from "./services/sms";
@@ -50,6 +52,8 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   const port = opts.port ?? config.port;
   const handle = openDb(config.databaseUrl);
   await migrate(handle);
+  // An embedded database says it is being served, so that `npm run restore` refuses to replace it meanwhile.
+  const unmarkServing = markServing(config.databaseUrl);
   if ((opts.seed ?? true) && (await isEmpty(handle.db))) await seedDemo(handle);
 
   const wechatSandbox = config.wechat.provider === "sandbox" ? new LocalWechatGateway(handle.db, config.aes) : null;
@@ -78,6 +82,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
   if (!opts.quiet) {
     console.log(`API listening on http://${shownHost}:${actual}`);
     if (config.sms.provider === "local") console.log(`SMS codes are not sent: the local provider writes them to ${config.sms.outboxFile}`);
+    if (config.storage.kind === "s3") void bucketVersioningWarning(config.storage).then((w) => w && console.warn(w));
     if (wechatSandbox) console.warn("WeChat sandbox on (WECHAT_PROVIDER=sandbox): anyone can log in as an applicant with any phone; demo only.");
   }
 
@@ -94,6 +99,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
         s.closeAllConnections?.();
       });
       await handle.destroy();
+      unmarkServing();
     },
   };
 }

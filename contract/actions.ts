@@ -46,6 +46,8 @@ export interface ActionDef {
   confirm?: boolean;
   /** A comment field on the confirmation: required (422 when empty) or optional; none when absent. */
   comment?: "required" | "optional";
+  /** What the record calls the comment, an i18n key (entrusts: their reply); default crud:recordActions.comment "说明". */
+  commentLabel?: string;
   where: readonly ActionPlace[];
   /** Tone of its button (danger for destructive ones). */
   tone?: "danger" | "primary";
@@ -61,6 +63,9 @@ export interface WithActions {
 }
 
 export const COMMENT_MAX = 500;
+
+/** The comment field's label key: the record's own name for it when it has one (one name in the dialog and the list). */
+export const commentLabelOf = (a: Pick<ActionDef, "commentLabel"> | null | undefined) => a?.commentLabel ?? "crud:recordActions.comment";
 
 /** The state name of a row (item or table row), or null when it matches none. */
 export function stateOf(def: WithActions, row: Record<string, unknown>): string | null {

@@ -17,6 +17,20 @@ export type FileKind = keyof typeof FILE_KINDS;
 export const FILE_KIND_NAMES = Object.keys(FILE_KINDS) as FileKind[];
 export const isFileKind = (v: unknown): v is FileKind => typeof v === "string" && v in FILE_KINDS;
 
+/**
+ * Characters a file name never keeps (issue 25 item 5): C0/C1 controls, path separators, and the invisible
+ * direction marks and overrides (U+061C, U+200E/F, U+202A–202E, U+2066–2069) that make `gpj.exe` read as `exe.jpg`;
+ * also line and paragraph separators, zero-width characters and BOM.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f/\\\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A stored file's name: unsafe characters become `_`, at most 200 characters, `fallback` when nothing is left. */
+export function cleanFileName(name: string, fallback: string): string {
+  const clean = name.replace(UNSAFE_NAME_CHARS, "_").trim().slice(0, 200);
+  return clean.replace(/_/g, "") ? clean : fallback;
+}
+
 /** The most images of one `images` field (a record's photos, as parents' apps allow: 9). */
 export const MAX_IMAGES = 9;
 
@@ -46,9 +60,12 @@ export const FILE_MESSAGES = {
   imageDeleteFailed: "upload.imageDeleteFailed",
 } as const;
 
-/** `GET token/sts` (section 7) query: the bucket of the credentials, and for a direct upload the kind and file name. */
+/**
+ * `GET token/sts` (section 7) query: the bucket of the credentials — only the temporary one: clients never write to
+ * the main bucket (a record's save moves its files there) — and for a direct upload the kind and file name.
+ */
 export const stsUploadQuerySchema = z.object({
-  bucket: z.enum(["main", "temp"], { error: "validation.oneOf" }).optional(),
+  bucket: z.enum(["temp"], { error: "validation.oneOf" }).optional(),
   kind: z.enum(["image", "video", "pdf"], { error: "validation.oneOf" }).optional(),
   fileName: z.string().max(200).optional(),
 });

@@ -26,6 +26,22 @@ export const UPLOAD_KINDS = {
 } as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] }>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
+/**
+ * Per-user bound on temporary uploads (issue 25 item 5): files not yet used by a record plus direct-upload keys not
+ * yet registered (each counted at its kind's limit until its size is known). Past it, uploads answer 429 until the
+ * user saves or removes some, or the clean-up removes unused ones. UPLOAD_QUOTA_FILES / UPLOAD_QUOTA_MB override.
+ */
+export const TEMP_UPLOAD_QUOTA = { files: 60, bytes: 1024 * MB } as const;
+
+/**
+ * Images are decoded at most this large (sharp's limitInputPixels; issue 25 item 11): a 48 MP phone photo passes,
+ * a 16k × 16k picture is refused from its header before it is decoded. IMAGE_MAX_MEGAPIXELS overrides.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/** How many images are decoded for thumbnails at once (the others wait their turn). */
+export const THUMBNAIL_CONCURRENCY = 2;
+
 /** The largest id or integer a column holds (PostgreSQL `integer`): larger numbers are refused, never sent to the database. */
 export const MAX_INT = 2_147_483_647;
 

@@ -28,18 +28,41 @@ function headerValue(headers: string, name: string): string | undefined {
   return re.exec(headers)?.[1]?.trim();
 }
 
+/**
+ * A Content-Disposition parameter as real clients write it (RFC 7578 with RFC 2231/5987 extensions): quoted or bare,
+ * in any order, and `name*=charset'lang'value` (older Python requests, some mail-style encoders) preferred over the
+ * plain one when it decodes.
+ */
 function dispositionParam(disposition: string, param: string): string | undefined {
-  const star = new RegExp(`;\\s*${param}\\*=(?:UTF-8'')?([^;]+)`, "i").exec(disposition);
+  const star = new RegExp(`;\\s*${param}\\*\\s*=\\s*"?([\\w!#$%&+^\`{}~-]*)'[^']*'([^;"\\s]*)`, "i").exec(disposition);
   if (star) {
+    const [, charset, value] = star as unknown as [string, string, string];
     try {
-      return decodeURIComponent(star[1]!.replace(/^"|"$/g, ""));
+      if (!charset || /^utf-8$/i.test(charset)) return decodeURIComponent(value);
+      if (/^(iso-8859-1|us-ascii)$/i.test(charset)) return value.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     } catch {
-      // fall through
+      // not percent-encoding: the plain parameter below
     }
   }
-  const m = new RegExp(`;\\s*${param}="((?:[^"\\\\]|\\\\.)*)"|;\\s*${param}=([^;]+)`, "i").exec(disposition);
+  const m = new RegExp(`;\\s*${param}\\s*=\\s*"((?:[^"\\\\]|\\\\.)*)"|;\\s*${param}\\s*=\\s*([^;]+)`, "i").exec(disposition);
   if (!m) return undefined;
   return m[1] != null ? m[1].replace(/\\(.)/g, "$1") : m[2]!.trim();
+}
+
+/**
+ * A whole multipart body as a FormData, files as File objects: what the API's handlers read (hono's parseBody cache).
+ * Undici's own `Request.formData()` refuses forms that RFC 7578 allows (a `filename*` parameter, bare values, `filename`
+ * before `name`), so this reader parses them instead. The caller bounds the body's size (api/limits.ts).
+ */
+export async function readFormData(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, boundary: string, maxParts = 1000): Promise<FormData> {
+  const form = new FormData();
+  for await (const part of readMultipart(source, boundary, { maxParts })) {
+    const chunks: Uint8Array[] = [];
+    for await (const c of part.body) chunks.push(c);
+    if (part.filename == null) form.append(part.name, Buffer.concat(chunks).toString("utf8"));
+    else form.append(part.name, new File([new Uint8Array(Buffer.concat(chunks))], part.filename, { type: part.contentType ?? "application/octet-stream" }));
+  }
+  return form;
 }
 
 export async function* readMultipart(

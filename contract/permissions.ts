@@ -1,5 +1,5 @@
 import type { OptionalFunction } from "./optional-function";
-import type { RoleId } from "./roles";
+import { ROLE_REACH, type RoleId } from "./roles";
 import type { FlagRule, PageRoute, RouteMeta, SectionRoute } from "./route-tree";
 
 /** The slice of the session user the permission rules read (section 3). */
@@ -33,6 +33,8 @@ export function hasPermission(user: PermissionSubject, meta: RouteMeta | Section
   if (!meta.roles.includes(user.roleId)) return false;
   if (meta.groups && (user.educationGroupId == null || !meta.groups.includes(user.educationGroupId))) return false;
   if (meta.kindergartens && (user.kindergartenId == null || !meta.kindergartens.includes(user.kindergartenId))) return false;
+  // A platform or group session of no kindergarten (issue 25) is not narrowed by one kindergarten's flags.
+  if (user.kindergartenId == null && ROLE_REACH[user.roleId] !== "kindergarten") return true;
   return passesFlagRule((meta as RouteMeta).flag, user.roleId, user.optionalFunction);
 }
 

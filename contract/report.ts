@@ -16,6 +16,7 @@ export type { ReportChart, ReportColumn, ReportFormat, ReportParam, ReportParamK
 export { exportReportValue, formatReportValue, scalarsOf } from "./report-view";
 import type { ReportChart, ReportColumn, ReportParam, ReportParamKind, ReportRow, ReportView } from "./report-view";
 import { exportReportValue, scalarsOf } from "./report-view";
+import { isCalendarDate } from "./school-time";
 
 export interface ReportSection<D> {
   id: string;
@@ -60,11 +61,6 @@ export function defineReport<S extends z.ZodType>(def: ReportDefinition<S>): Rep
   }
   return def;
 }
-
-const isCalendarDate = (v: string) => {
-  const t = Date.parse(v + "T00:00:00Z");
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-};
 
 /** Parsed parameters: ids as numbers, dates and periods as strings, null when not given. */
 export type ReportParams = Record<string, number | string | null>;

@@ -129,6 +129,10 @@ export type Action = "list" | "view" | "create" | "change" | "delete";
 export interface Actor {
   userId: number;
   roleId: number;
+  /** The session's reach (row rules about people read it: contract/person-reach.ts). */
+  reach?: "platform" | "group" | "kindergarten";
+  kindergartenId?: number | null;
+  educationGroupId?: number | null;
 }
 
 /** Why a row action is refused: the API answers `status` with the translated `key` (`field`: as a 422 on that field). */

@@ -16,6 +16,7 @@ import {
   type RowActions,
   type StaticOption,
 } from "./resource-view";
+import { isCalendarDate } from "./school-time";
 
 export * from "./resource-view";
 
@@ -167,11 +168,6 @@ export function listQuerySchema(def: ResourceDefinition) {
 // Field schema builders: zod with our message keys, tolerant of what forms send (conform turns ""
 // into undefined; the API does the same, see api/resources/engine.ts). Use them in form schemas.
 // ---------------------------------------------------------------------------------------------
-/** A real calendar date YYYY-MM-DD (2026-13-01 and 2026-02-30 are refused). */
-const isCalendarDate = (v: string) => {
-  const t = Date.parse(v + "T00:00:00Z");
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-};
 const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date")

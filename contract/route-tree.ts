@@ -107,6 +107,7 @@ export const SECTIONS: SectionRoute[] = [
       p("/student/studentAssessments", [1, 2, 3], { flag: hide("isHideAssessment", { except: [6] }) }),
       p("/student/studentAge06", [5], { flag: show("isShowAge06") }),
       p("/student/studentManual", [1, 3, 4, 5]),
+      p("/student/parentRequests", [3, 5]),
     ],
   },
   {

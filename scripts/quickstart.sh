@@ -11,4 +11,4 @@ npm run build
 # The local demo: the WeChat applicant login runs against the API's stand-in (off unless asked for: it lets anyone
 # claim any phone). SMS codes go to data/sms-outbox.log (the local SMS provider).
 export WECHAT_PROVIDER="${WECHAT_PROVIDER:-sandbox}"
-exec node --import tsx scripts/start.ts
+exec node build/server/start.mjs

@@ -1,12 +1,14 @@
 /**
  * Starts the embedded school API (unless API_BASE_URL points at another upstream) and the console.
- *   node --import tsx scripts/start.ts [--fresh]
+ *   node build/server/start.mjs [--fresh]          (npm start: compiled by npm run build, plain node)
+ *   node --import tsx scripts/start.ts [--fresh]   (from the sources, as the end-to-end tests do)
  * --fresh deletes an embedded SQLite database first (the API then migrates and loads the demo data).
  * Each process is supervised: after a crash it restarts on its own (backoff 0.5 s → 30 s); SIGINT/SIGTERM stop both.
  * The console listens on 127.0.0.1 unless HOST is set (HOST=0.0.0.0 in a container or behind a proxy).
  */
 import { existsSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULTS, defaultApiBaseUrl } from "../contract/settings";
 import { supervise, type Supervised } from "./supervise";
 
@@ -23,6 +25,14 @@ function isEmbedded(base: string): boolean {
 }
 
 const embedded = isEmbedded(API_BASE_URL);
+
+/**
+ * The compiled start script (build/server/start.mjs) runs the compiled API beside it with plain node; from the
+ * sources, the API runs through tsx as well.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const compiledApi = join(here, "api.mjs");
+const apiArgs = fileURLToPath(import.meta.url).endsWith(".mjs") ? ["--enable-source-maps", compiledApi] : ["--import", "tsx", "api/server.ts"];
 const children: Supervised[] = [];
 
 function run(name: string, args: string[], extraEnv: Record<string, string>): Supervised {
@@ -64,7 +74,7 @@ async function main() {
       const file = resolve(DATABASE_URL.slice("file:".length));
       for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
     }
-    run("API", ["--import", "tsx", "api/server.ts"], { API_PORT: String(API_PORT), DATABASE_URL });
+    run("API", apiArgs, { API_PORT: String(API_PORT), DATABASE_URL });
     await waitFor(new URL("openapi.json", API_BASE_URL).toString(), 120_000);
   } else {
     console.log(`[start] Using the upstream at ${API_BASE_URL} (embedded API not started).`);

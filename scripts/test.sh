@@ -16,7 +16,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund || exit 1
 fi
 note "Building the console"
-npx remix build >/dev/null || { echo "[test] build failed"; npx remix build; exit 1; }
+npm run --silent build >/dev/null || { echo "[test] build failed"; npm run build; exit 1; }
 
 # 2. Two lanes, one per core, that share nothing (temporary directories, random ports, one fresh PostgreSQL database
 # per suite):

@@ -1,44 +1,99 @@
-import { createRequire } from "node:module";
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { sql } from "kysely";
-import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import { RateLimiterCompatibleAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { Deps } from "@api/context";
 import type { Db } from "@api/db";
 import { ApiError } from "@api/http";
 import type { RateLimit, RateLimitAction } from "./rate-limit-config";
 
 /*
- * Why our own store: rate-limiter-flexible's RateLimiterSQLite drives sqlite3, better-sqlite3 or knex, not
+ * Why our own limiter: rate-limiter-flexible's RateLimiterSQLite drives sqlite3, better-sqlite3 or knex, not
  * libSQL (our SQLite driver), and RateLimiterPostgres creates its table itself outside our migrations. One
- * store over our Kysely db serves both dialects with the same atomic upsert (table rate_limits, migration 004).
- * The base class is not exported by the package's index, hence the require of its file.
+ * limiter over our Kysely db serves both dialects with the same atomic upsert (table rate_limits, migration 004).
+ * It extends the package's public RateLimiterCompatibleAbstract (the documented base of custom limiters since
+ * version 11), so it answers with the package's RateLimiterRes and works with its wrappers (union, insurance);
+ * nothing of the package's private files is loaded.
  */
-const StoreAbstract: typeof StoreAbstractType = createRequire(import.meta.url)("rate-limiter-flexible/lib/RateLimiterStoreAbstract.js");
-
 type Row = { points: number; expires_at: string | null };
 const iso = (ms: number) => new Date(ms).toISOString();
 
-class KyselyStore extends StoreAbstract {
+export class KyselyRateLimiter extends RateLimiterCompatibleAbstract {
+  // Own fields (ES2022 class fields are defined, not assigned): they stand in for the base class's throwing accessors.
+  readonly keyPrefix: string;
+  blockDuration = 0;
+  execEvenly = false;
+  readonly points: number;
+  /** Seconds of a window (0: never expires). */
+  readonly duration: number;
+
   constructor(
     private readonly db: Db,
     opts: { keyPrefix: string; points: number; duration: number },
   ) {
-    super({ ...opts, storeClient: db });
+    super();
+    this.keyPrefix = opts.keyPrefix;
+    this.points = opts.points;
+    this.duration = opts.duration;
   }
 
-  /** Adds points to a key in one statement; an expired key (or forceExpire) starts again from `points`. */
-  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Row> {
+  /** The stored key, as the package's own stores write it (`prefix:key`). */
+  getKey(key: string | number) {
+    return this.keyPrefix ? `${this.keyPrefix}:${key}` : String(key);
+  }
+
+  /** Counts `points` for the key; over the limit it rejects with the RateLimiterRes (msBeforeNext: until the window ends). */
+  override async consume(key: string | number, points = 1): Promise<RateLimiterRes> {
+    const res = this.#res(points, await this.#upsert(this.getKey(key), points, this.duration * 1000));
+    if (res.consumedPoints > this.points) throw res;
+    return res;
+  }
+
+  override async penalty(key: string | number, points = 1): Promise<RateLimiterRes> {
+    return this.#res(points, await this.#upsert(this.getKey(key), points, this.duration * 1000));
+  }
+
+  override async reward(key: string | number, points = 1): Promise<RateLimiterRes> {
+    return this.#res(-points, await this.#upsert(this.getKey(key), -points, this.duration * 1000));
+  }
+
+  override async get(key: string | number): Promise<RateLimiterRes | null> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select(["points", "expires_at"])
+      .where("key", "=", this.getKey(key))
+      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", iso(Date.now()))]))
+      .executeTakeFirst();
+    return row ? this.#res(0, { points: Number(row.points), expires_at: row.expires_at }) : null;
+  }
+
+  /** Sets the key's points for `secDuration` seconds (0: for good), whatever it held. */
+  override async set(key: string | number, points: number, secDuration: number): Promise<RateLimiterRes> {
+    return this.#res(points, await this.#upsert(this.getKey(key), points, secDuration * 1000, true));
+  }
+
+  /** Blocks the key for `secDuration` seconds: more points than allowed until then. */
+  override async block(key: string | number, secDuration: number): Promise<RateLimiterRes> {
+    return this.set(key, this.points + 1, secDuration);
+  }
+
+  override async delete(key: string | number): Promise<boolean> {
+    const res = await this.db.deleteFrom("rate_limits").where("key", "=", this.getKey(key)).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /** Adds points to a key in one statement; an expired key (or `restart`) starts again from `points`. */
+  async #upsert(key: string, points: number, msDuration: number, restart = false): Promise<Row> {
     const now = iso(Date.now());
     const expires = msDuration > 0 ? iso(Date.now() + msDuration) : null;
-    const restart = forceExpire ? sql<boolean>`1 = 1` : sql<boolean>`rate_limits.expires_at IS NOT NULL AND rate_limits.expires_at <= ${now}`;
+    const again = restart ? sql<boolean>`1 = 1` : sql<boolean>`rate_limits.expires_at IS NOT NULL AND rate_limits.expires_at <= ${now}`;
     const row = await this.db
       .insertInto("rate_limits")
       .values({ key, points, expires_at: expires })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet({
-          points: sql<number>`CASE WHEN ${restart} THEN ${points} ELSE rate_limits.points + ${points} END`,
-          expires_at: sql<string | null>`CASE WHEN ${restart} THEN ${expires} ELSE rate_limits.expires_at END`,
+          points: sql<number>`CASE WHEN ${again} THEN ${points} ELSE rate_limits.points + ${points} END`,
+          expires_at: sql<string | null>`CASE WHEN ${again} THEN ${expires} ELSE rate_limits.expires_at END`,
         }),
       )
       .returning(["points", "expires_at"])
@@ -47,36 +102,20 @@ class KyselyStore extends StoreAbstract {
     return { points: Number(row.points), expires_at: row.expires_at };
   }
 
-  async _get(key: string): Promise<Row | null> {
-    const row = await this.db
-      .selectFrom("rate_limits")
-      .select(["points", "expires_at"])
-      .where("key", "=", key)
-      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", iso(Date.now()))]))
-      .executeTakeFirst();
-    return row ? { points: Number(row.points), expires_at: row.expires_at } : null;
-  }
-
-  async _delete(key: string): Promise<boolean> {
-    const res = await this.db.deleteFrom("rate_limits").where("key", "=", key).executeTakeFirst();
-    return Number(res.numDeletedRows) > 0;
-  }
-
-  _getRateLimiterRes(_key: string, changedPoints: number, row: Row): RateLimiterRes {
-    const first = changedPoints === row.points;
-    const consumed = first ? changedPoints : row.points;
+  #res(changedPoints: number, row: Row): RateLimiterRes {
     const msBeforeNext = row.expires_at ? Math.max(Date.parse(row.expires_at) - Date.now(), 0) : -1;
-    return new RateLimiterRes(Math.max(this.points - consumed, 0), msBeforeNext, consumed, first);
+    return new RateLimiterRes(Math.max(this.points - row.points, 0), msBeforeNext, row.points, changedPoints === row.points);
   }
 }
 
-type Limiters = Record<RateLimitAction, { phone: KyselyStore | null; address: KyselyStore | null }>;
+type Limiters = Record<RateLimitAction, { phone: KyselyRateLimiter | null; address: KyselyRateLimiter | null }>;
 const cache = new WeakMap<Deps, Limiters>();
 
 function limitersOf(deps: Deps): Limiters {
   let l = cache.get(deps);
   if (!l) {
-    const make = (prefix: string, r: RateLimit | null) => (r ? new KyselyStore(deps.db, { keyPrefix: prefix, points: r.points, duration: r.seconds }) : null);
+    const make = (prefix: string, r: RateLimit | null) =>
+      r ? new KyselyRateLimiter(deps.db, { keyPrefix: prefix, points: r.points, duration: r.seconds }) : null;
     const { login, sms, register } = deps.config.rateLimits;
     l = {
       login: { phone: make("login:phone", login.phone), address: make("login:address", login.address) },

@@ -23,7 +23,7 @@ function redact(row: Record<string, unknown> | undefined | null): string | null 
  * which records an audit_log row (who, when, what, before/after) in the same transaction.
  * Written directly instead (they are security logs or short-lived secrets, not business data, and would
  * only copy phone numbers into the audit log): login_locks, rate_limits, sms_codes,
- * wechat_codes, storage_credentials. Seeding writes in bulk and records one "seed" row.
+ * wechat_codes, storage_credentials, upload_claims. Seeding writes in bulk and records one "seed" row.
  */
 export class Writer {
   constructor(

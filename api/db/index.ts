@@ -1,6 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver, type TransactionSettings } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  sql,
+  type CompiledQuery,
+  type DialectAdapter,
+  type DatabaseConnection,
+  type Driver,
+  type MigrationProvider,
+  type TransactionSettings,
+} from "kysely";
 import { LibsqlDialect, type libsql } from "@libsql/kysely-libsql";
 import { createClient, type Client as LibsqlClient } from "@libsql/client";
 import pg from "pg";
@@ -13,6 +25,9 @@ export interface DbHandle {
   dialect: DialectName;
   destroy(): Promise<void>;
 }
+
+/** The application name of the API's PostgreSQL sessions (pg_stat_activity). */
+export const API_APPLICATION_NAME = "kg-api";
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
@@ -105,6 +120,20 @@ class SerializedLibsqlDialect extends LibsqlDialect {
   override createDriver(): Driver {
     return new SerializedDriver(super.createDriver(), async () => this.client.reconnect());
   }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/**
+ * SQLite runs schema changes inside transactions too (Kysely's adapter says it does not, to be safe for every SQLite
+ * driver): with this, the migrator applies all pending migrations in one transaction, so a migration that fails
+ * leaves the database as it was, as on PostgreSQL. None of our migrations uses a PRAGMA that a transaction ignores.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
 }
 
 /**
@@ -113,6 +142,8 @@ class SerializedLibsqlDialect extends LibsqlDialect {
  * of silence so that a peer gone without a reset (fail-over, network partition) is noticed by the OS.
  */
 const PG_POOL = {
+  // Named, so that a restore can tell that the product is still connected (api/backup/running.ts).
+  application_name: API_APPLICATION_NAME,
   max: 10,
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 30_000,
@@ -172,11 +203,15 @@ export function openDb(url: string): DbHandle {
   };
 }
 
-export async function migrate(h: DbHandle): Promise<void> {
+/**
+ * Applies the pending migrations, all in one transaction on both dialects: a failure leaves the database as it was.
+ * `provider` replaces this release's migrations (tests of a failing migration).
+ */
+export async function migrate(h: DbHandle, provider: MigrationProvider = migrationProvider(h.dialect)): Promise<void> {
   if (h.dialect === "sqlite") {
     await sql`PRAGMA journal_mode = WAL`.execute(h.db);
   }
-  const migrator = new Migrator({ db: h.db, provider: migrationProvider(h.dialect) });
+  const migrator = new Migrator({ db: h.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
   if (error) throw error;

@@ -4,6 +4,8 @@ import { jobsMigration } from "@api/jobs/migration";
 import { admissionMigration } from "@api/db/migration-admission";
 import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { recordImagesMigration } from "@api/db/migration-record-images";
+import { parentLinkRequestsMigration } from "@api/db/migration-parent-link-requests";
+import { uploadClaimsMigration } from "@api/db/migration-upload-claims";
 import { applicantIdentityMigration } from "@api/db/migration-applicant-identity";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
@@ -381,7 +383,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
   const m004limits: Migration = {
     async up(db: Kysely<unknown>) {
       const locks = await sql<{ phone: string; locked_until: string }>`SELECT phone, locked_until FROM login_locks`.execute(db);
+      // data: running locks are read above and written back below; past attempts are only counted, never kept.
       await db.schema.dropTable("login_locks").execute();
+      // data: see above (attempts are replaced by the failure count of login_locks).
       await db.schema.dropTable("login_attempts").execute();
       await db.schema
         .createTable("login_locks")
@@ -417,6 +421,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         .alterTable("tokens")
         .addColumn("applicant_only", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
+      // data: discarded on purpose: SMS codes must not be kept readable (security review).
       await db.schema.dropTable("sms_outbox").ifExists().execute();
     },
     async down() {
@@ -483,6 +488,30 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     },
   };
 
+  /**
+   * Issue 25: platform (6) and group (9, 10, 15, 16) accounts are of no kindergarten, so that no kindergarten-scoped
+   * rule reaches them. An account holding only such roles loses its kindergarten; a group account keeps (or takes
+   * from that kindergarten) its group; a platform-only account has none. Their open sessions lose it too.
+   */
+  const m017accountScope: Migration = {
+    async up(db: Kysely<unknown>) {
+      const above = sql.join([6, 9, 10, 15, 16]);
+      const group = sql.join([9, 10, 15, 16]);
+      const onlyAbove = sql`not exists (select 1 from user_roles r where r.user_id = users.id and r.role_id not in (${above}))
+        and exists (select 1 from user_roles r where r.user_id = users.id)`;
+      await sql`update users set education_group_id = coalesce(education_group_id,
+          (select k.education_group_id from kindergartens k where k.id = users.kindergarten_id))
+        where ${onlyAbove} and exists (select 1 from user_roles r where r.user_id = users.id and r.role_id in (${group}))`.execute(db);
+      await sql`update users set education_group_id = null
+        where ${onlyAbove} and not exists (select 1 from user_roles r where r.user_id = users.id and r.role_id in (${group}))`.execute(db);
+      await sql`update users set kindergarten_id = null, class_id = null where ${onlyAbove}`.execute(db);
+      await sql`update tokens set kindergarten_id = null where role_id in (${above})`.execute(db);
+    },
+    async down() {
+      throw new Error("irreversible");
+    },
+  };
+
   return {
     async getMigrations() {
       return {
@@ -502,6 +531,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "014_admission": admissionMigration(dialect),
         "015_form_recipients": formRecipientsMigration(),
         "016_record_images": recordImagesMigration(),
+        "017_account_scope": m017accountScope,
+        "018_parent_link_requests": parentLinkRequestsMigration(dialect),
+        "019_upload_claims": uploadClaimsMigration(dialect),
         "020_applicant_identity": applicantIdentityMigration(),
       };
     },

@@ -111,6 +111,20 @@ export interface StudentParentsTable {
   relationship: string | null;
 }
 
+/** 018: a self-registered parent's request to be bound to a child (pending → approved | refused). */
+export interface ParentLinkRequestsTable {
+  id: Id;
+  kindergarten_id: number;
+  class_id: number;
+  student_id: number;
+  parent_id: number;
+  status: "pending" | "approved" | "refused";
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: Ts;
+}
+
 export interface DoctorStudentsTable {
   id: Id;
   doctor_id: number;
@@ -254,6 +268,19 @@ export interface WechatAccountsTable {
   user_id: number;
   nickname: string | null;
   created_at: Ts;
+}
+
+/** Direct-upload keys (019_upload_claims): put once, registered once, counted in the uploader's temporary quota. */
+export interface UploadClaimsTable {
+  id: Id;
+  user_id: number;
+  object_key: string;
+  kind: string;
+  bytes: number;
+  created_at: Ts;
+  expires_at: Ts;
+  put_at: Ts | null;
+  registered_at: Ts | null;
 }
 
 export interface StorageCredentialsTable {
@@ -405,6 +432,7 @@ export interface Database extends AdmissionTables, TeachingTables, TuitionTables
   pro_teacher_kindergartens: UserKindergartenBindingTable;
   expert_teachers: ExpertTeachersTable;
   student_parents: StudentParentsTable;
+  parent_link_requests: ParentLinkRequestsTable;
   doctor_students: DoctorStudentsTable;
   buses: BusesTable;
   bus_teachers: BusTeachersTable;
@@ -417,6 +445,7 @@ export interface Database extends AdmissionTables, TeachingTables, TuitionTables
   wechat_codes: WechatCodesTable;
   wechat_accounts: WechatAccountsTable;
   storage_credentials: StorageCredentialsTable;
+  upload_claims: UploadClaimsTable;
   audit_log: AuditLogTable;
   push_notifications: PushNotificationsTable;
   push_outbox: PushOutboxTable;

@@ -8,6 +8,7 @@
  */
 import type { Insertable, Kysely } from "kysely";
 import type { Database } from "./schema";
+import { addDays, cnDateOf, mondayOf, todayCn } from "@contract/school-time";
 
 const DAY = 86400000;
 const LEVEL_FEES: Record<string, number> = { pre: 380000, junior: 320000, middle: 300000, senior: 300000 };
@@ -45,7 +46,7 @@ export async function seedAdmission(db: Kysely<Database>, kindergartens: number[
   const now = opts.now ?? Date.now();
   const r = lcg(opts.seed ?? 1515);
   const iso = (t: number) => new Date(t).toISOString();
-  const day = (t: number) => new Date(t + 8 * 3600000).toISOString().slice(0, 10);
+  const day = cnDateOf;
   const year = Number(day(now).slice(0, 4));
   const perKg = opts.customersPerKg ?? 40;
   const classes = await db
@@ -225,7 +226,7 @@ export async function seedAdmission(db: Kysely<Database>, kindergartens: number[
 /** Kindergarten 1's extras: a duplicate pair, the applicant's request, protection requests and a past night-job run. */
 async function demoExtras(db: Kysely<Database>, now: number) {
   const iso = (t: number) => new Date(t).toISOString();
-  const day = (t: number) => new Date(t + 8 * 3600000).toISOString().slice(0, 10);
+  const day = cnDateOf;
   const cls = await db.selectFrom("classes").select("id").where("kindergarten_id", "=", 1).orderBy("id").executeTakeFirst();
   const base = {
     kindergarten_id: 1,
@@ -452,9 +453,8 @@ async function demoExtras(db: Kysely<Database>, now: number) {
  * done, one cancelled, two to be done) with the first customers of kindergarten 1.
  */
 async function thisWeeksAppointments(db: Kysely<Database>, now: number) {
-  const today = new Date(now + 8 * 3600000);
-  const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * DAY;
-  const at = (days: number) => new Date(monday + days * DAY).toISOString().slice(0, 10);
+  const monday = mondayOf(todayCn(now));
+  const at = (days: number) => addDays(monday, days);
   const customers = await db.selectFrom("admission_customers").select("id").where("kindergarten_id", "=", 1).orderBy("id").limit(4).execute();
   const plan = [
     { days: 0, time: "09:00", kind: "tour", status: "done" },

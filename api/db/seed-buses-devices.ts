@@ -13,6 +13,7 @@ import { localDateTime } from "@api/services/attendance";
 import { sha256 } from "@api/auth/tokens";
 import type { Database } from "./schema";
 import { SEED_TIME } from "./seed";
+import { calendarDate } from "@contract/school-time";
 
 export const demoDeviceSecret = (serial: string) => `demo-device-secret-${serial}`;
 
@@ -22,7 +23,7 @@ export function lastSchoolDays(end: string, n: number): string[] {
   const d = new Date(`${end}T00:00:00Z`);
   while (out.length < n) {
     const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) out.unshift(d.toISOString().slice(0, 10));
+    if (wd !== 0 && wd !== 6) out.unshift(calendarDate(d));
     d.setUTCDate(d.getUTCDate() - 1);
   }
   return out;
@@ -35,7 +36,7 @@ export function schoolYearDays(end: string, n = 190): string[] {
   while (out.length < n) {
     const wd = d.getUTCDay();
     const m = d.getUTCMonth() + 1;
-    if (wd !== 0 && wd !== 6 && m !== 7 && m !== 8) out.unshift(d.toISOString().slice(0, 10));
+    if (wd !== 0 && wd !== 6 && m !== 7 && m !== 8) out.unshift(calendarDate(d));
     d.setUTCDate(d.getUTCDate() - 1);
   }
   return out;

@@ -7,6 +7,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database } from "./schema";
 import { rng } from "./names";
 import { bulk, SEED_TIME } from "./seed";
+import { calendarDate } from "@contract/school-time";
 
 /** The last school day of the demo history (the demo data is dated around SEED_TIME). */
 export const DEMO_LAST_SCHOOL_DAY = "2026-01-02";
@@ -18,7 +19,7 @@ export function schoolDays(last: string, n: number): string[] {
   while (out.length < n) {
     const d = new Date(t);
     const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) out.push(d.toISOString().slice(0, 10));
+    if (wd !== 0 && wd !== 6) out.push(calendarDate(d));
     t -= 86400000;
   }
   return out.reverse();

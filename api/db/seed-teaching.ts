@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 import { SEED_TIME } from "./seed";
 import { seedFiles } from "./seed-files";
+import { addDays, cnDateOf } from "@contract/school-time";
 
 const OBS_TITLES = ["搭积木时的专注", "户外活动中的合作", "午餐自理能力", "绘本阅读兴趣", "与同伴分享玩具", "音乐游戏中的表现", "科学角的探索", "情绪表达"];
 const COURSE_TITLES = ["认识秋天的树叶", "数字 1 到 10", "我的家人", "有趣的磁铁", "交通工具", "小小音乐家", "颜色的混合", "好习惯养成"];
@@ -28,7 +29,7 @@ const MATERIALS = [
 ];
 
 /** Dates before SEED_TIME (2026-01-05): day `n` back. */
-const daysBack = (n: number) => new Date(Date.parse(SEED_TIME) - n * 86400000).toISOString().slice(0, 10);
+const daysBack = (n: number) => addDays(cnDateOf(SEED_TIME), -n);
 const at = (day: string, hour = 9) => `${day}T${String(hour).padStart(2, "0")}:00:00.000Z`;
 
 export async function seedTeaching(db: Kysely<Database>) {

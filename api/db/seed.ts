@@ -4,6 +4,7 @@
  */
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { HIDE_FLAGS, SHOW_FLAGS } from "@contract/optional-function";
+import { ROLE_REACH, type RoleId } from "@contract/roles";
 import type { DbHandle } from "./index";
 import { syncSequences } from "./migrations";
 import { CLASS_LEVELS, type Database, type StudentStatus, type TableName } from "./schema";
@@ -462,7 +463,12 @@ export async function seedDemo(h: DbHandle, hashes?: { strong: string; weak: str
   }
 
   // Demo accounts (shared/demo-data.md): user id = role id for the 16 one-per-role accounts.
-  for (let role = 1; role <= 16; role++) b.user({ id: role, realName: DEMO_ACCOUNT_NAMES[role], phone: demoPhone(role), roles: [role], kg: 1, group: 1 });
+  // Platform (6) and group (9, 10, 15, 16) accounts are of no kindergarten (issue 25): the platform, or group 1.
+  for (let role = 1; role <= 16; role++) {
+    const reach = ROLE_REACH[role as RoleId];
+    const [kg, group] = reach === "platform" ? [null, null] : reach === "group" ? [null, 1] : [1, 1];
+    b.user({ id: role, realName: DEMO_ACCOUNT_NAMES[role], phone: demoPhone(role), roles: [role], kg, group });
+  }
   const multi = b.user({ realName: "吴芳", phone: demoPhone(100), roles: [3, 1], defaultRole: 3, kg: 1, group: 1 });
   const subject = b.user({ realName: "Michael Brown", phone: demoPhone(111), roles: [11], kg: 1, group: 1 });
   const weak = b.user({ realName: "黄敏", phone: demoPhone(200), roles: [3], kg: 1, group: 1, weak: true });

@@ -3,6 +3,7 @@ import type { JobDefinition } from "./types";
 import { uploadCleanupJob } from "./upload-cleanup";
 import { pushOutboxJob } from "./push-outbox";
 import { protectionErasureJob } from "./protection-erasure";
+import { backupJob, backupSettings } from "./backup";
 
 /** The jobs of the application: adding one is a definition here (see docs/architecture.md "Scheduled jobs"). */
 const BUILT_IN: JobDefinition[] = [uploadCleanupJob, pushOutboxJob, protectionErasureJob];
@@ -34,6 +35,8 @@ export function registerJob(def: JobDefinition) {
 export function allJobs(env: NodeJS.ProcessEnv = process.env): JobDefinition[] {
   const jobs = new Map(BUILT_IN.map((j) => [j.name, j]));
   if (env.JOBS_TEST_TICK) jobs.set("test-tick", testTickJob(env.JOBS_TEST_TICK));
+  const backup = backupSettings(env);
+  if (backup) jobs.set("backup", backupJob(backup));
   for (const [name, def] of extra) jobs.set(name, def);
   return [...jobs.values()];
 }

@@ -26,7 +26,7 @@ export function startScheduler(deps: JobDeps, opts: { jobs?: JobDefinition[]; lo
   const timers = jobs.map(
     (def) =>
       // Unnamed: croner keeps names in one registry per process, and tests run several APIs in one process.
-      new Cron(def.schedule, { timezone: "UTC", protect: true }, async (self: Cron) => {
+      new Cron(def.schedule, { timezone: def.timezone ?? "UTC", protect: true }, async (self: Cron) => {
         // The tick fires at (or just after) its scheduled time: the latest scheduled time up to now is the slot.
         const slot = self.previousRuns(1, new Date(Date.now() + 1))[0]?.toISOString();
         if (!slot) return;

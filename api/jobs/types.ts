@@ -51,8 +51,10 @@ export type JobSummary = Record<string, unknown>;
 export interface JobDefinition {
   name: string;
   description: string;
-  /** A croner pattern (5 fields, or 6 with seconds first), evaluated in UTC. */
+  /** A croner pattern (5 fields, or 6 with seconds first), evaluated in UTC unless `timezone` names another zone. */
   schedule: string;
+  /** An IANA zone for `schedule` (the backup runs at 02:30 school time: Asia/Shanghai). */
+  timezone?: string;
   /** Attempts per slot, first included (default JOBS_ATTEMPTS or 3). */
   attempts?: number;
   /** The wait before attempt n+1 is backoffMs · 2^(n-1) (default 1000 ms). */

@@ -221,6 +221,21 @@ export const noticesMapping = defineMapping({
   },
   onCreate: () => ({ status: "draft", recipient_count: 0, created_at: nowIso(), updated_at: nowIso() }),
   onChange: () => ({ updated_at: nowIso() }),
+  // A notice published before the audit log had its row (the demo seed): its author published it at publishedAt.
+  impliedHistory: (item) =>
+    item.status === "published" && typeof item.publishedAt === "string"
+      ? [
+          {
+            action: "publish",
+            from: "draft",
+            to: "published",
+            by: (item.createdBy as number | null) ?? null,
+            byName: (item.authorName as string | null) ?? null,
+            at: item.publishedAt,
+            comment: null,
+          },
+        ]
+      : [],
   actionHooks: {
     publish: {
       notFoundKey: "daily:notice.errors.saveDraftFirst",

@@ -117,7 +117,10 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
       const scope = await e.guard(c, "view");
       const item = await getItem(e, scope, pathId(c), langOf(c));
       if (!item) throw notFound();
-      if (def.actions) item.history = await historyOf(e, item.id);
+      if (def.actions) {
+        const logged = await historyOf(e, item.id);
+        item.history = logged.length ? logged : (e.m.impliedHistory?.(item) ?? []);
+      }
       return e.reply(c, item, "ok");
     }),
   );

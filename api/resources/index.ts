@@ -15,6 +15,7 @@ import { registerOptionalFunctionRoutes } from "./optional-functions";
 import { registerUserRoutes, usersMapping } from "./users";
 import { expertTeachersMapping } from "./expert-teachers";
 import { studentParentsMapping } from "./student-parents";
+import { parentLinkRequestsMapping } from "./parent-link-requests";
 import { doctorStudentsMapping } from "./doctor-students";
 import { busTeachersMapping } from "./bus-teachers";
 import { pushNotificationsMapping } from "./push-notifications";
@@ -52,6 +53,7 @@ export const MAPPINGS: ResourceMapping[] = [
   usersMapping,
   expertTeachersMapping,
   studentParentsMapping,
+  parentLinkRequestsMapping,
   doctorStudentsMapping,
   busTeachersMapping,
   pushNotificationsMapping,

@@ -6,9 +6,10 @@ import { nowIso } from "@api/db";
 import { ApiError, fieldError } from "@api/http";
 import { groupFilter, kindergartenFilter } from "@api/tenancy";
 import { defineMapping, type Item } from "./engine";
+import { todayCn } from "@contract/school-time";
 
-/** Today (UTC) as an ISO date. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today at the school as an ISO date. */
+const today = () => todayCn();
 
 /** A fresh registration code: 8 upper-case letters and digits (ambiguous ones left out). */
 function newRegistrationCode(): string {

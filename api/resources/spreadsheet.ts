@@ -4,8 +4,10 @@
  * export can forget it (OWASP "CSV Injection").
  */
 import type ExcelJS from "exceljs";
+import { parse as parseCsvText } from "csv-parse/sync";
 import type { ColumnFormat } from "@contract/resource";
 import { formatCell } from "@contract/resource-format";
+import { calendarDate, fileDateCn } from "@contract/school-time";
 
 /** exceljs (about 450 modules with its dependencies) loads with the first export or import, not with the API. */
 const loadExcel = async () => (await import("exceljs")).default;
@@ -29,7 +31,7 @@ const safeCell = (v: Cell): Cell => (typeof v === "number" ? v : safeText(v));
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 title (RFC 6266 / 5987). */
 export function attachment(title: string, ext: string, fallback: string) {
-  const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  const day = fileDateCn();
   const utf = `${title}-${day}.${ext}`;
   return `attachment; filename="${fallback}-${day}.${ext}"; filename*=UTF-8''${encodeURIComponent(utf)}`;
 }
@@ -43,39 +45,25 @@ export function csvOf(rows: Cell[][]): string {
   return "\uFEFF" + rows.map((r) => r.map(field).join(",")).join("\r\n") + "\r\n";
 }
 
-/** RFC 4180 CSV → rows of strings (BOM stripped). */
+/**
+ * A CSV file's text: UTF-8 (with or without its BOM), else GB18030 (a superset of GBK: what Excel on Chinese Windows
+ * saves as "CSV (逗号分隔)"); null when the bytes are neither, so the import says so instead of guessing.
+ */
+export function csvText(bytes: Uint8Array): string | null {
+  for (const encoding of ["utf-8", "gb18030"]) {
+    try {
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    } catch {
+      // not this encoding: the next one
+    }
+  }
+  return null;
+}
+
+/** RFC 4180 CSV → rows of strings (csv-parse: quoted fields, doubled quotes, CRLF, LF or CR, BOM; a blank line is a row). */
 export function parseCsv(text: string): string[][] {
-  const s = text.replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cur);
-      cur = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(cur);
-      rows.push(row);
-      row = [];
-      cur = "";
-    } else cur += ch;
-  }
-  if (cur !== "" || row.length) {
-    row.push(cur);
-    rows.push(row);
-  }
-  return rows;
+  const options = { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, record_delimiter: ["\r\n", "\n", "\r"] };
+  return parseCsvText(text, options) as string[][];
 }
 
 /** Display width of a cell (CJK characters count double). */
@@ -103,7 +91,7 @@ function addSheet(wb: ExcelJS.Workbook, sheetName: string, rows: Cell[][], width
 /** The text of an exceljs cell value (a formula's cached result, never the formula). */
 function cellText(v: unknown): string {
   if (v == null) return "";
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (v instanceof Date) return calendarDate(v); // Excel keeps a date cell as that day's UTC midnight
   if (typeof v === "object" && "text" in v) return String((v as { text: unknown }).text);
   if (typeof v === "object" && "result" in v) return String((v as { result: unknown }).result ?? "");
   if (typeof v === "object" && "richText" in v) return (v as { richText: { text: string }[] }).richText.map((p) => p.text).join("");
@@ -111,12 +99,18 @@ function cellText(v: unknown): string {
   return String(v);
 }
 
-/** An uploaded .xlsx or .csv as rows of strings (quotes added by safeText dropped), or null when unreadable. */
-export async function readSheet(file: File): Promise<string[][] | null> {
+/** Why an uploaded sheet cannot be read (crud:import.<key>). */
+export type SheetProblem = "badFile" | "badEncoding";
+
+/** An uploaded .xlsx or .csv as rows of strings (quotes added by safeText dropped), or why it cannot be read. */
+export async function readSheet(file: File): Promise<string[][] | SheetProblem> {
   const name = file.name.toLowerCase();
   const buf = Buffer.from(await file.arrayBuffer());
   try {
-    if (name.endsWith(".csv") || file.type === "text/csv") return parseCsv(buf.toString("utf8")).map((r) => r.map(unescapeText));
+    if (name.endsWith(".csv") || file.type === "text/csv") {
+      const text = csvText(buf);
+      return text == null ? "badEncoding" : parseCsv(text).map((r) => r.map(unescapeText));
+    }
     const wb = new (await loadExcel()).Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
@@ -131,7 +125,7 @@ export async function readSheet(file: File): Promise<string[][] | null> {
     });
     return Array.from(rows, (r) => r ?? []);
   } catch {
-    return null;
+    return "badFile";
   }
 }
 

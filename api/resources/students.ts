@@ -209,7 +209,7 @@ export const studentsMapping = defineMapping({
     },
     async beforeDelete({ w, deps }, item) {
       const trx = w.trx;
-      for (const t of ["student_parents", "doctor_students", "student_status_history", "leave_notes", "student_attendance"] as const)
+      for (const t of ["student_parents", "parent_link_requests", "doctor_students", "student_status_history", "leave_notes", "student_attendance"] as const)
         for (const r of await trx.selectFrom(t).select("id").where("student_id", "=", item.id).execute()) await w.delete(t, Number(r.id), "unlink");
       await trx.deleteFrom("student_attendance_changes").where("student_id", "=", item.id).execute();
       if (item.photoFileId != null) await deps.files.remove(w, Number(item.photoFileId));

@@ -18,6 +18,9 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { ApiError, fieldError, forbidden, idsOf, langOf, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { assertInScope, scoped, userFilter, type Scope } from "@api/tenancy";
+import { personReaches } from "@api/tenancy/reach";
+import { levelOfRoles } from "@contract/person-reach";
+import { ROLE_REACH, isRoleId, type RoleId } from "@contract/roles";
 import { can } from "@contract/resource";
 import { envelope, tokenHeader } from "../routes/common";
 import { assertRowAllowed, defineMapping, errorResponses, fieldErrors, type Item } from "./engine";
@@ -26,11 +29,6 @@ import { rt } from "./i18n";
 
 const ROLE_NAMES: Record<Lang, Record<string, string>> = { zh: zhMenu.role, en: enMenu.role };
 export const roleName = (lang: Lang, id: number) => ROLE_NAMES[lang]?.[String(id)] ?? String(id);
-
-async function rolesOf(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("user_roles").select("role_id").where("user_id", "=", userId).orderBy("role_id").execute();
-  return rows.map((r) => Number(r.role_id));
-}
 
 /** Tokens of a user are revoked (password reset, deletion). */
 async function revokeTokens(w: Writer, userId: number) {
@@ -116,10 +114,16 @@ export const usersMapping = defineMapping({
         )
         .orderBy("role_id")
         .execute();
+      const reaches = await personReaches(
+        db as unknown as Kysely<Database>,
+        items.map((i) => i.id),
+      );
       for (const item of items) {
         const ids = rows.filter((r: { user_id: unknown }) => Number(r.user_id) === item.id).map((r: { role_id: unknown }) => Number(r.role_id));
         item.roleIds = ids;
         item.roleNames = ids.map((id: number) => roleName(lang, id));
+        // The input of the row rule (contract/person-reach.ts): the API's `actions` and every row write read it.
+        item.reach = reaches.get(item.id);
       }
     },
     async beforeWrite({ w, scope, lang }, { mode, values, existing }) {
@@ -158,6 +162,12 @@ export const usersMapping = defineMapping({
       } else if (groupId != null) {
         const g = await trx.selectFrom("education_groups").select("id").where("id", "=", groupId).executeTakeFirst();
         if (!g) throw fieldError("educationGroupId", "crud:validation.oneOf");
+      }
+      // Platform and group accounts are of no kindergarten (issue 25): kindergarten-scoped rules never reach them.
+      if (roleIds.length && roleIds.every((r) => isRoleId(r) && ROLE_REACH[r] !== "kindergarten")) {
+        kgId = null;
+        if (levelOfRoles(roleIds) === "platform" && !roleIds.some((r) => ROLE_REACH[r as RoleId] === "group")) groupId = null;
+        else if (groupId == null) throw fieldError("educationGroupId", "crud:validation.required");
       }
       values.kindergartenId = kgId;
       values.educationGroupId = groupId;
@@ -223,6 +233,8 @@ export const usersMapping = defineMapping({
         await w.delete("expert_teachers", Number(r.id), "unlink");
       for (const r of await trx.selectFrom("student_parents").select("id").where("parent_id", "=", item.id).execute())
         await w.delete("student_parents", Number(r.id), "unlink");
+      for (const r of await trx.selectFrom("parent_link_requests").select("id").where("parent_id", "=", item.id).execute())
+        await w.delete("parent_link_requests", Number(r.id), "unlink");
       for (const r of await trx.selectFrom("doctor_students").select("id").where("doctor_id", "=", item.id).execute())
         await w.delete("doctor_students", Number(r.id), "unlink");
       await trx.updateTable("buses").set({ teacher1_id: null }).where("teacher1_id", "=", item.id).execute();
@@ -260,10 +272,10 @@ export function registerUserRoutes(app: App, deps: Deps) {
     if (!can(users, "change", scope.roleId)) throw forbidden();
     return scope;
   }
-  /** The user `id` within the scope (404 otherwise), and the row rule for `verb` (contract/resources/users.ts). */
+  /** The user `id` within the scope (404 otherwise), and the row rule for `verb`: the person rule (api/tenancy/reach.ts). */
   async function target(scope: Scope, id: number, verb: "setEnabled" | "resetPassword", via: Kysely<Database> = db) {
     const row = await assertInScope.user(via, scope, id);
-    assertRowAllowed(users, verb, { id, roleIds: await rolesOf(via, id) }, scope);
+    assertRowAllowed(users, verb, { id, reach: (await personReaches(via, [id])).get(id) }, scope);
     return row;
   }
   const enabledOf = (v: unknown) => {

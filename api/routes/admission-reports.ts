@@ -15,14 +15,13 @@ import type { Db } from "@api/db";
 import { registerReport, reportKindergartens } from "@api/reports";
 import type { Scope } from "@api/tenancy";
 import type { ReportParams } from "@contract/report";
+import { addDays, cnDateOf, mondayOf, todayCn } from "@contract/school-time";
 
-const DAY = 86400000;
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** Percent with one decimal, null without a base. */
 export const pct = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 1000) / 10 : null);
 /** China time (UTC+8) date of an ISO timestamp: reports count by the kindergarten's day. */
-export const localDate = (ts: string | null | undefined) => (ts ? iso(Date.parse(ts) + 8 * 3600000) : null);
-const thisMonth = () => localDate(new Date().toISOString())!.slice(0, 7);
+export const localDate = (ts: string | null | undefined) => (ts ? cnDateOf(ts) : null);
+const thisMonth = () => todayCn().slice(0, 7);
 
 /** The months from..to (YYYY-MM), default the twelve ending this month; `from` after `to` swaps. */
 export function monthWindow(params: ReportParams): { from: string; to: string; months: string[] } {
@@ -88,10 +87,8 @@ export function registerAdmissionReports(app: App, deps: Deps) {
   const narrow = (params: ReportParams) => ({ kindergartenId: (params.kindergartenId as number | null) ?? null });
 
   registerReport(app, deps, weeklyReport, async ({ scope }, params) => {
-    const day = (params.date as string | null) ?? localDate(new Date().toISOString())!;
-    const t = Date.parse(day + "T00:00:00Z");
-    const monday = t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
-    const dates = Array.from({ length: 7 }, (_, i) => iso(monday + i * DAY));
+    const monday = mondayOf((params.date as string | null) ?? todayCn());
+    const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
     const [from, to] = [dates[0]!, dates[6]!];
     const customers = await customersOf(db, scope, params);
     const comms = await db

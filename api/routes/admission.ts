@@ -14,6 +14,7 @@ import { kindergartenFilter } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
 import { registerAdmissionReports } from "./admission-reports";
 import { registerApplicantSignInRoutes } from "./applicant-sign-in";
+import { todayCn } from "@contract/school-time";
 
 /** A success reply whose message is a namespaced key (`admission:…`), translated by the caller's language. */
 const okT = <T>(c: Context, data: T, key: string) => c.json({ code: 200 as const, msg: translate(langOf(c), key), data }, 200);
@@ -176,7 +177,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
       const submission = parseWithZod(await formParams(c), { schema: applicantRequestSchema });
       if (submission.status !== "success") throw fieldErrors(Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v ?? []])));
       const v = submission.value;
-      const today = new Date(Date.now() + 8 * 3600000).toISOString().slice(0, 10);
+      const today = todayCn();
       if (v.date < today) throw fieldError("date", "admission:applicant.errors.pastDate");
       const cls = (await freePlaces(kgId)).find((x) => x.id === v.classId);
       if (!cls) throw fieldError("classId", "crud:validation.choose");

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { FILE_KINDS, fileReplySchema, isFileKind, type FileKind } from "@contract/files";
+import { cleanFileName, FILE_KINDS, fileReplySchema, isFileKind, type FileKind } from "@contract/files";
 import { boundaryOf, MultipartError, readMultipart } from "@contract/multipart";
 import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -10,6 +10,7 @@ import { ApiError, langOf, notFound, ok, pathId } from "@api/http";
 import { t } from "@api/i18n";
 import { sizeText } from "@api/limits";
 import { FILE_OWNERS, fileReply, UploadRefused } from "@api/services/storage/files";
+import { ClaimRefused } from "@api/services/storage/claims";
 import { scoped } from "@api/tenancy";
 import { users } from "@contract/resources/users";
 import { normaliseKey } from "@api/services/storage";
@@ -30,22 +31,38 @@ async function smallBody(body: ReadableStream<Uint8Array> | null, max = 8 * 1024
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** 413 past the kind's limit, 400 "file format error" (section 5/8) for content that is not of the kind. */
-function refusal(c: Context, kind: FileKind, e: UploadRefused) {
-  if (e.reason === "tooLarge")
-    return new ApiError(
-      413,
-      "upload.tooLarge",
-      { kind: t(langOf(c), `upload.kinds.${FILE_KINDS[kind].limit}`), max: sizeText(e.maxBytes) },
-      { kind, maxBytes: e.maxBytes },
-    );
-  return new ApiError(400, "upload.formatError", {}, { kind, accepted: Object.keys(FILE_KINDS[kind].types) });
+/**
+ * Why an upload was refused, as the API answers it: 413 past the kind's limit, 400 "file format error" (section 5/8)
+ * for content that is not of the kind, 400 for a picture of too many pixels, 429 past the user's quota of
+ * temporary uploads, 409 for an upload key used already.
+ */
+export function uploadRefusal(c: Context, deps: Deps, e: UploadRefused | ClaimRefused, kind: FileKind = "image") {
+  const lang = langOf(c);
+  switch (e.reason) {
+    case "tooLarge": {
+      const max = (e as UploadRefused).maxBytes;
+      return new ApiError(413, "upload.tooLarge", { kind: t(lang, `upload.kinds.${FILE_KINDS[kind].limit}`), max: sizeText(max) }, { kind, maxBytes: max });
+    }
+    case "tooManyPixels": {
+      const megapixels = +(deps.files.bounds.maxPixels / 1_000_000).toFixed(1);
+      return new ApiError(400, "upload.tooManyPixels", { megapixels }, { kind, maxPixels: deps.files.bounds.maxPixels });
+    }
+    case "quota": {
+      const { files: maxFiles, bytes } = deps.files.bounds.quota;
+      return new ApiError(429, "upload.quota", { files: maxFiles, max: sizeText(bytes) }, { maxFiles, maxBytes: bytes });
+    }
+    case "used":
+      return new ApiError(409, "upload.used");
+    default:
+      return new ApiError(400, "upload.formatError", {}, { kind, accepted: Object.keys(FILE_KINDS[kind].types) });
+  }
 }
 
-/** Content-Disposition with the file's name (RFC 6266: an ASCII fallback and the UTF-8 name). */
+/** Content-Disposition with the file's name (RFC 6266: an ASCII fallback and the UTF-8 name, no control or bidi character). */
 export function disposition(type: "inline" | "attachment", name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const clean = cleanFileName(name, "file");
+  const ascii = clean.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
 
 /**
@@ -101,7 +118,7 @@ export function registerFileRoutes(app: App, deps: Deps) {
       const boundary = boundaryOf(type);
       if (!boundary || !c.req.raw.body) throw new ApiError(400, "error.badBody");
       const declared = Number(c.req.header("content-length") ?? 0);
-      if (declared > files.maxBytes(kind) + 64 * 1024) throw refusal(c, kind, new UploadRefused("tooLarge", files.maxBytes(kind)));
+      if (declared > files.maxBytes(kind) + 64 * 1024) throw uploadRefusal(c, deps, new UploadRefused("tooLarge", files.maxBytes(kind)), kind);
       for await (const part of readMultipart(c.req.raw.body, boundary)) {
         if (part.name !== "file" || part.filename == null) continue;
         const row = await files.upload({ kind, userId: scope.userId, name: part.filename, body: part.body });
@@ -109,7 +126,7 @@ export function registerFileRoutes(app: App, deps: Deps) {
       }
       throw new ApiError(400, "upload.fileRequired");
     } catch (e) {
-      if (e instanceof UploadRefused) throw refusal(c, kind, e);
+      if (e instanceof UploadRefused || e instanceof ClaimRefused) throw uploadRefusal(c, deps, e, kind);
       if (e instanceof MultipartError) throw new ApiError(400, "error.badBody");
       if (e instanceof ApiError) throw e;
       console.error(`[api] POST /files/ (${kind}) failed: ${(e as Error)?.message ?? e}`);

@@ -7,6 +7,7 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { scoped, switchableKindergartens, type Scope } from "@api/tenancy";
 import { jsonReply, tokenHeader } from "./common";
 import { attentionFor } from "@api/home/attention";
+import { addDays, todayCn } from "@contract/school-time";
 
 /**
  * GET home/summary — the figures and to-dos of the console's home page, for the caller's role and
@@ -68,8 +69,8 @@ function counters(db: Db, scope: Scope) {
           .where("buses.teacher2_id", "is", null),
       ),
     kindergartensExpiring: () => {
-      const today = new Date().toISOString().slice(0, 10);
-      const soon = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+      const today = todayCn();
+      const soon = addDays(today, 30);
       return n(scoped.kindergartens(db, scope).where("kindergartens.contract_end", ">=", today).where("kindergartens.contract_end", "<=", soon));
     },
   };

@@ -18,12 +18,14 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { conflict, fieldError, langOf, notFound, ok, pathId, run, translate } from "@api/http";
+import { ApiError, conflict, fieldError, langOf, notFound, ok, pathId, run, translate } from "@api/http";
 import { fieldErrors } from "@api/resources/engine";
 import { actorOfScope } from "@api/resources/engine/write";
 import { jobDb } from "@api/jobs/types";
 import { accessArchive, retentionRules, ruleTargets, subjectOf, type SubjectType } from "@api/services/protection";
 import type { Scope } from "@api/tenancy";
+import { personReaches, reachActorOf } from "@api/tenancy/reach";
+import { personRefusal, type PersonVerb } from "@contract/person-reach";
 import { envelope, idParam, tokenHeader } from "./common";
 
 /** A success reply whose message is a namespaced key (`admission:…`), translated by the caller's language. */
@@ -44,6 +46,29 @@ function parse<S extends z.ZodTypeAny>(params: URLSearchParams, schema: S): z.in
 }
 /** The one kindergarten of the page's role (5: kindergarten reach). */
 const kgOf = (scope: Scope) => scope.kindergartenId ?? -1;
+
+/**
+ * The person rule (contract/person-reach.ts, as for password resets): a request about a user is filed, decided or
+ * read only when the reader's reach covers all of that person's roles and bindings; nobody files a correction or a
+ * deletion about herself. Children and applicants belong to one kindergarten: hers. 422 on `subject`.
+ */
+async function assertSubjectInReach(db: Deps["db"], scope: Scope, type: SubjectType, id: number, kind: PersonVerb, filing = false) {
+  const refuse = (key: string) => (filing ? fieldError("subject", key) : new ApiError(403, key));
+  const subject = await subjectOf(db, type, id);
+  if (!subject || subject.kindergartenId !== kgOf(scope)) throw refuse(filing ? "crud:validation.choose" : "protection:requests.errors.outOfReach");
+  if (type !== "user") return subject;
+  const refusal = personRefusal(reachActorOf(scope), (await personReaches(db, [id])).get(id), kind);
+  if (refusal) throw refuse(refusal.field ? refusal.key : "protection:requests.errors.outOfReach");
+  return subject;
+}
+
+/** What one run did in one kindergarten, from its log rows there: persons anonymised, files removed, audit rows deleted. */
+function runSummary(rows: { rule: string | null; result: string; files: number; fields: string }[]) {
+  const ok = rows.filter((r) => r.result === "ok");
+  const audit = ok.filter((r) => r.rule === "audit");
+  const auditRows = audit.reduce((n, r) => n + Number((JSON.parse(r.fields) as { rows?: number }).rows ?? 0), 0);
+  return { persons: ok.length - audit.length, files: ok.reduce((n, r) => n + Number(r.files), 0), auditRows };
+}
 
 /**
  * Personal-information protection (/protection/dataProcessing, role 5): requests (access, correction, deletion),
@@ -78,6 +103,14 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .orderBy("id", "desc")
         .limit(500)
         .execute();
+      // What the reader may do with each request (the console offers only these): the person rule on user subjects.
+      const scope = scopeOf(c);
+      const reaches = await personReaches(
+        db,
+        rows.filter((r) => r.subject_type === "user").map((r) => Number(r.subject_id)),
+      );
+      const inReach = (r: (typeof rows)[number]) =>
+        r.subject_type !== "user" || !personRefusal(reachActorOf(scope), reaches.get(Number(r.subject_id)), r.kind as PersonVerb);
       const list: ProtectionRequestRow[] = rows.map((r) => ({
         id: Number(r.id),
         kind: r.kind,
@@ -91,6 +124,12 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         subjectAnonymised: r.kind === "deletion" && r.status === "done",
         createdAt: r.created_at,
         doneAt: r.done_at,
+        actions: {
+          approve: r.status === "pending" && r.kind === "deletion" && inReach(r),
+          complete: r.status === "pending" && r.kind !== "deletion" && inReach(r),
+          reject: r.status === "pending",
+          archive: r.kind === "access" && inReach(r),
+        },
       }));
       return ok(c, { list, total: list.length });
     }),
@@ -113,7 +152,8 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .orderBy("students.id")
         .limit(3000)
         .execute();
-      const users = await db
+      const scope = scopeOf(c);
+      const inKg = await db
         .selectFrom("users")
         .select(["id", "real_name", "phone"])
         .where("kindergarten_id", "=", kg)
@@ -121,6 +161,12 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .orderBy("id")
         .limit(3000)
         .execute();
+      // Only people the reader may file a request about (the person rule): not accounts reaching beyond her kindergarten.
+      const reaches = await personReaches(
+        db,
+        inKg.map((u) => Number(u.id)),
+      );
+      const users = inKg.filter((u) => !personRefusal(reachActorOf(scope), reaches.get(Number(u.id)), "access"));
       const customers = await db
         .selectFrom("admission_customers")
         .select(["id", "kid_name", "phone"])
@@ -149,8 +195,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       const scope = scopeOf(c);
       const v = parse(await formParams(c), protectionRequestSchema);
       const [type, rawId] = v.subject.split(":") as [SubjectType, string];
-      const subject = await subjectOf(db, type, Number(rawId));
-      if (!subject || subject.kindergartenId !== kgOf(scope)) throw fieldError("subject", "crud:validation.choose");
+      const subject = await assertSubjectInReach(db, scope, type, Number(rawId), v.kind, true);
       const id = await write(db, actorOfScope(scope), (w) =>
         w.insert("protection_requests", {
           kindergarten_id: kgOf(scope),
@@ -191,6 +236,10 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         const r = await w.trx.selectFrom("protection_requests").selectAll().where("id", "=", id).where("kindergarten_id", "=", kgOf(scope)).executeTakeFirst();
         if (!r) throw notFound();
         if (r.status !== "pending") throw conflict("protection:requests.errors.notPending");
+        // The person may have gained a role or a binding since the request was filed: the rule holds at every step
+        // that touches her (rejecting does not).
+        if (verb !== "reject")
+          await assertSubjectInReach(w.trx as unknown as Deps["db"], scope, r.subject_type as SubjectType, Number(r.subject_id), r.kind as PersonVerb);
         if (verb === "approve" && r.kind !== "deletion") throw conflict("protection:requests.errors.onlyDeletion");
         if (verb === "complete" && r.kind === "deletion") throw conflict("protection:requests.errors.deletionByJob");
         if (verb === "reject" && !v.outcome) throw fieldError("outcome", "crud:validation.required");
@@ -231,7 +280,8 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         .executeTakeFirst();
       if (!r) throw notFound();
       if (r.kind !== "access") throw conflict("protection:requests.errors.onlyAccess");
-      const archive = await accessArchive(db, deps.dialect, r.subject_type as SubjectType, Number(r.subject_id));
+      await assertSubjectInReach(db, scope, r.subject_type as SubjectType, Number(r.subject_id), "access");
+      const archive = await accessArchive(db, deps.dialect, r.subject_type as SubjectType, Number(r.subject_id), Number(r.kindergarten_id));
       c.header("content-type", "application/json; charset=utf-8");
       c.header("content-disposition", `attachment; filename="personal-data-${r.subject_type}-${r.subject_id}.json"`);
       return c.body(JSON.stringify(archive, null, 2));
@@ -283,6 +333,14 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       const kg = kgOf(scopeOf(c));
       const runs = await jobDb(deps).selectFrom("job_runs").selectAll().where("job", "=", "protection-erasure").orderBy("id", "desc").limit(30).execute();
       const log = await db.selectFrom("protection_job_log").selectAll().where("kindergarten_id", "=", kg).orderBy("id", "desc").limit(200).execute();
+      // A run spans every kindergarten: the reader sees its time and state, and what it did in her kindergarten only
+      // (never the run's overall counts or its error text, which name other tenants' requests).
+      const mine = await db
+        .selectFrom("protection_job_log")
+        .select(["slot", "rule", "result", "files", "fields"])
+        .where("kindergarten_id", "=", kg)
+        .where("slot", "in", runs.length ? runs.map((r) => r.slot) : [""])
+        .execute();
       const runList: ProtectionRun[] = runs.map((r) => ({
         id: Number(r.id),
         slot: r.slot,
@@ -290,7 +348,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
         status: r.status,
         startedAt: r.started_at,
         finishedAt: r.finished_at,
-        result: r.result,
+        result: r.status === "running" ? null : JSON.stringify(runSummary(mine.filter((m) => m.slot === r.slot))),
       }));
       const logList: ProtectionLogRow[] = log.map((r) => ({
         id: Number(r.id),

@@ -23,6 +23,7 @@ import { uniqueViolation } from "@api/db/unique";
 import { t, type Lang } from "@api/i18n";
 import { consumeCode, sendCode } from "@api/services/sms-codes";
 import { decryptField, formBody, jsonReply } from "./common";
+import { childrenNamed, linkOrRequest, registerParentLinkRoutes } from "./register-parent";
 
 /** 422 with every password-policy problem on `field` (keys of validation.password.*). */
 function assertStrong(field: string, pw: string) {
@@ -35,6 +36,7 @@ const phoneTaken = (lang: Lang) => new ApiError(409, "register.phoneTaken", {}, 
 
 export function registerRegistrationRoutes(app: App, deps: Deps) {
   const { db } = deps;
+  registerParentLinkRoutes(app, deps);
 
   async function kindergartenByCode(code: string) {
     const kg = await db
@@ -108,9 +110,13 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       path: "/register",
       operationId: "register",
       tags: ["registration"],
-      summary: "Register as a parent (role 4, bound to the named child of the class) or a teacher (role 3, disabled until a kindergarten admin enables it)",
+      summary: "Register as a parent (role 4) or a teacher (role 3, disabled until a kindergarten admin enables it)",
+      description:
+        "A parent is bound to the named child of the class at once only when the phone is one of the child's guardian phones on record " +
+        "(linked: true); otherwise a request waits for the class teacher or the kindergarten admin (linked: false, students/parent_requests/). " +
+        "Until the SMS code is checked every refusal is the code's: nothing tells whether a child or a phone exists.",
       request: formBody(registerFormSchema),
-      responses: jsonReply(z.object({ userId: z.number().int(), enabled: z.boolean() })),
+      responses: jsonReply(z.object({ userId: z.number().int(), enabled: z.boolean(), linked: z.boolean() })),
     }),
     async (c) => {
       const form = c.req.valid("form");
@@ -120,24 +126,13 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       if (!cls) throw fieldError("classId", "register.classNotFound");
       const password = decryptField(deps, "password", form.password);
       assertStrong("password", password);
+      // Everything below answers only the owner of the phone.
+      await consumeCode(deps, form.phone, "register", form.smsCode);
       if (await db.selectFrom("users").select("id").where("phone", "=", form.phone).executeTakeFirst()) throw phoneTaken(langOf(c));
       const isParent = form.role === Role.parent;
-      let studentId: number | null = null;
-      if (isParent) {
-        const name = (form.childName ?? "").trim();
-        const student = await db
-          .selectFrom("students")
-          .select("id")
-          .where("class_id", "=", cls.id)
-          .where((eb) => eb.or([eb("name", "=", name), eb("english_name", "=", name)]))
-          .orderBy("id")
-          .executeTakeFirst();
-        if (!student) throw fieldError("childName", "register.childNotFound");
-        studentId = student.id;
-      }
-      await consumeCode(deps, form.phone, "register", form.smsCode);
+      const children = isParent ? await childrenNamed(db, cls.id, form.childName) : [];
       const hash = await hashPassword(password);
-      const userId = await write(db, { userId: null, roleId: form.role }, async (w) => {
+      const { userId, outcome } = await write(db, { userId: null, roleId: form.role }, async (w) => {
         const now = nowIso();
         const id = await w.insert(
           "users",
@@ -161,15 +156,18 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
           "register",
         );
         await w.insert("user_roles", { user_id: id, role_id: form.role });
-        if (isParent && studentId != null) await w.insert("student_parents", { student_id: studentId, parent_id: id, relationship: null });
-        else await w.insert("class_teachers", { class_id: cls.id, user_id: id });
-        return id;
+        if (!isParent) {
+          await w.insert("class_teachers", { class_id: cls.id, user_id: id });
+          return { userId: id, outcome: null };
+        }
+        return { userId: id, outcome: await linkOrRequest(w, { parentId: id, classId: cls.id, phone: form.phone, children }) };
       }).catch((e: unknown) => {
         // Two registrations of one phone at once: the loser meets the unique index on users.phone.
         if (uniqueViolation(e)) throw phoneTaken(langOf(c));
         throw e;
       });
-      return ok(c, { userId, enabled: isParent }, isParent ? "register.parentOk" : "register.teacherOk");
+      const msg = !isParent ? "register.teacherOk" : outcome === "linked" ? "register.parentOk" : "register.parentPending";
+      return ok(c, { userId, enabled: isParent, linked: outcome === "linked" }, msg);
     },
   );
 

@@ -3,9 +3,7 @@ import { Role } from "@contract/roles";
 import { rateOf, statisticsReport, type Statistics } from "@contract/entities/statistics";
 import type { App, Deps } from "@api/context";
 import { registerReport, reportKindergartens } from "@api/reports";
-
-const DAY = 86400000;
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+import { addDays, todayCn } from "@contract/school-time";
 
 /**
  * The statistics report (contract/entities/statistics.ts `statisticsReport`), page /kindergarten/statistics
@@ -29,7 +27,7 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
       .execute();
 
     // Window: 30 days ending at `to` (default: the latest attendance day in reach, never after today).
-    const today = iso(Date.now());
+    const today = todayCn();
     let to = (params.to as string | null) ?? null;
     if (!to) {
       const last = await db
@@ -40,7 +38,7 @@ export function registerStatisticsRoutes(app: App, deps: Deps) {
         .executeTakeFirst();
       to = last?.d ? String(last.d) : today;
     }
-    const from = iso(Date.parse(to + "T00:00:00Z") - 29 * DAY);
+    const from = addDays(to, -29);
 
     const byKg = async (q: Promise<{ kg: unknown; n: unknown }[]>) => new Map((await q).map((r) => [Number(r.kg), Number(r.n)]));
     const [classes, students, teachers, attendance, daily] = await Promise.all([

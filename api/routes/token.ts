@@ -18,6 +18,8 @@ import { switchableKindergartens } from "@api/tenancy";
 import { decryptField, formBody, idParam, jsonReply, tokenHeader } from "./common";
 import { stsUploadQuerySchema, stsUploadSchema } from "@contract/files";
 import { stsReply } from "@api/services/storage";
+import { ClaimRefused } from "@api/services/storage/claims";
+import { uploadRefusal } from "./files";
 
 const tags = ["token"];
 
@@ -190,7 +192,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       tags,
       summary: "Temporary upload credentials and a direct-upload target in the temporary bucket (section 7)",
       description:
-        "Local storage: credentials for PUT uploads/{bucket}/{key} with header x-security-token (keys under `prefix`). With `kind` (or `fileName`), `upload` is a direct-upload target in the temporary bucket: a signed, expiring URL (local: on this API; STORAGE=s3: presigned by the object store, whose credentials are not handed out). After the PUT, POST files/?kind= with form `key` checks the content and makes it a temporary file; saving the record that uses it moves it to the main bucket; the clean-up removes temporary files older than a day.",
+        "Clients write only to the temporary bucket (`bucket=main`: 422). Local storage: credentials for PUT uploads/temp/{key} with header x-security-token (keys under `prefix`, each key once). With `kind` (or `fileName`), `upload` is a direct-upload target in the temporary bucket: a signed, expiring URL for one PUT (local: on this API; STORAGE=s3: presigned by the object store, whose credentials are not handed out). After the PUT, POST files/?kind= with form `key` (once) checks the content and keeps a checked copy as a temporary file; saving the record that uses it moves it to the main bucket; the clean-up removes temporary files older than a day and keys never registered. Each key counts towards the caller's quota of temporary uploads until it is registered or removed: past it, 429.",
       security: tokenHeader,
       middleware: [requireAuth] as const,
       request: { query: stsUploadQuerySchema },
@@ -200,7 +202,12 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       const s = scopeOf(c);
       const q = c.req.valid("query");
       const baseUrl = new URL("/", c.req.url).toString();
-      return ok(c, await stsReply(deps, { userId: s.userId, bucket: q.bucket ?? "main", baseUrl, kind: q.kind, fileName: q.fileName }));
+      try {
+        return ok(c, await stsReply(deps, { userId: s.userId, bucket: "temp", baseUrl, kind: q.kind, fileName: q.fileName }));
+      } catch (e) {
+        if (e instanceof ClaimRefused) throw uploadRefusal(c, deps, e, q.kind);
+        throw e;
+      }
     },
   );
 

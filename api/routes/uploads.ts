@@ -6,7 +6,9 @@ import type { App, Deps } from "@api/context";
 import { ApiError, forbidden, langOf, ok } from "@api/http";
 import { t } from "@api/i18n";
 import { sizeText } from "@api/limits";
-import { normaliseKey } from "@api/services/storage";
+import { normaliseKey, type PutResult } from "@api/services/storage";
+import { ClaimRefused, dropKey, releasePut, reserveKey, settleKey, takePut } from "@api/services/storage/claims";
+import { uploadRefusal } from "./files";
 import { uploadKindOf, type UploadKind } from "@contract/limits";
 
 const ROUTE = /^\/uploads\/([^/]+)\/(.+)$/;
@@ -26,27 +28,47 @@ const tooLarge = (c: Context, kind: UploadKind, max: number) =>
   new ApiError(413, "upload.tooLarge", { kind: t(langOf(c), `upload.kinds.${kind}`), max: sizeText(max) }, { kind, maxBytes: max });
 
 /**
- * Local object storage: PUT uploads/{bucket}/{key} with the securityToken of GET token/sts (header x-security-token).
- * The key must be a plain relative path under the credentials' prefix, of an accepted kind (contract/limits.ts
- * UPLOAD_KINDS, by extension), and the body at most that kind's limit; it is streamed to disk, never buffered.
+ * Local object storage: PUT uploads/temp/{key} with the securityToken of GET token/sts (header x-security-token).
+ * Clients write only to the temporary bucket (403 for main). The key must be a plain relative path under the
+ * credentials' prefix, of an accepted kind (contract/limits.ts UPLOAD_KINDS, by extension), never written before
+ * (409), within the caller's quota of temporary uploads (429), and the body at most that kind's limit; it is streamed
+ * to disk, never buffered.
  */
 export function registerUploadRoutes(app: App, deps: Deps) {
   app.put("/uploads/*", async (c) => {
     const { bucket, key } = target(c);
     if (normaliseKey(key) == null) throw new ApiError(400, "upload.badKey");
+    if (bucket !== "temp") throw forbidden("upload.outsidePrefix");
     if (c.req.query("signature") != null) return signedPut(c, deps, bucket, key);
     const kind = uploadKindOf(key);
     if (!kind) throw new ApiError(400, "upload.unknownKind");
     const maxBytes = deps.config.limits.upload[kind];
-    const result = await deps.storage.put({
-      bucket,
-      key,
-      securityToken: c.req.header("x-security-token") ?? "",
-      body: c.req.raw.body,
-      declaredBytes: Number(c.req.header("content-length") ?? 0) || 0,
-      maxBytes,
-    });
-    if (result.stored) return ok(c, { bucket, key, kind, size: result.size });
+    let reserved = false;
+    const beforeWrite = async (cred: { userId: number; expiresAt: string }) => {
+      await reserveKey(deps.db, deps.files.bounds.quota, { userId: cred.userId, key, kind, bytes: maxBytes, expiresAt: cred.expiresAt, put: true });
+      reserved = true;
+    };
+    let result: PutResult;
+    try {
+      result = await deps.storage.put({
+        bucket,
+        key,
+        securityToken: c.req.header("x-security-token") ?? "",
+        body: c.req.raw.body,
+        declaredBytes: Number(c.req.header("content-length") ?? 0) || 0,
+        maxBytes,
+        beforeWrite,
+      });
+    } catch (e) {
+      if (reserved) await dropKey(deps.db, key);
+      if (e instanceof ClaimRefused) throw uploadRefusal(c, deps, e);
+      throw e;
+    }
+    if (result.stored) {
+      await settleKey(deps.db, key, result.size);
+      return ok(c, { bucket, key, kind, size: result.size });
+    }
+    if (reserved) await dropKey(deps.db, key);
     if (result.reason === "tooLarge") throw tooLarge(c, kind, maxBytes);
     if (result.reason === "badKey") throw new ApiError(400, "upload.badKey");
     if (result.reason === "conflict") throw new ApiError(409, "error.conflict");
@@ -55,9 +77,9 @@ export function registerUploadRoutes(app: App, deps: Deps) {
 }
 
 /**
- * A signed, expiring upload URL of GET token/sts (local back end): PUT uploads/temp/{key}?expires&max&signature.
- * The body is streamed to the temporary bucket, at most `max` bytes (413 and nothing kept past it); its content is
- * checked when POST files/ registers it.
+ * A signed, expiring upload URL of GET token/sts (local back end): PUT uploads/temp/{key}?expires&max&signature, once
+ * (409 after a PUT that succeeded; one that failed may be tried again). The body is streamed to the temporary bucket,
+ * at most `max` bytes (413 and nothing kept past it); its content is checked when POST files/ registers it.
  */
 async function signedPut(c: Context, deps: Deps, bucket: string, key: string) {
   const store = deps.files.store;
@@ -68,6 +90,7 @@ async function signedPut(c: Context, deps: Deps, bucket: string, key: string) {
   const declared = Number(c.req.header("content-length") ?? 0);
   const tooBig = () => new ApiError(413, "error.tooLarge", { max: sizeText(max) }, { maxBytes: max });
   if (declared > max) throw tooBig();
+  if (!(await takePut(deps.db, key))) throw new ApiError(409, "upload.used");
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -79,8 +102,10 @@ async function signedPut(c: Context, deps: Deps, bucket: string, key: string) {
   try {
     await store.put("temp", key, body, { contentType: c.req.header("content-type") ?? "application/octet-stream" });
   } catch (e) {
+    await releasePut(deps.db, key);
     if (e instanceof RangeError || size > max) throw tooBig();
     throw e;
   }
+  await settleKey(deps.db, key, size);
   return ok(c, { bucket, key, size });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@api/db/schema";
+import { calendarDate } from "@contract/school-time";
 
 /**
  * Student attendance (issue 11): one record per child per day (unique student_id + date), whatever its source.
@@ -129,7 +130,7 @@ export function schoolDays(start: string, end: string, max = 366): string[] {
   const last = new Date(`${end}T00:00:00Z`);
   while (d <= last && out.length < max) {
     const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) out.push(d.toISOString().slice(0, 10));
+    if (wd !== 0 && wd !== 6) out.push(calendarDate(d));
     d.setUTCDate(d.getUTCDate() + 1);
   }
   return out;

@@ -10,6 +10,7 @@ import type { Db } from "@api/db";
 import { sha256 } from "@api/auth/tokens";
 import type { ApiConfig } from "@api/config";
 import { FileService } from "./storage/files";
+import { reserveKey } from "./storage/claims";
 import { FILE_KINDS, type FileKind } from "@contract/files";
 import { LocalObjectStore } from "./storage/local";
 import { S3ObjectStore } from "./storage/s3";
@@ -44,6 +45,8 @@ export interface PutRequest {
   declaredBytes: number;
   /** Refused past this many bytes (the limit of the key's upload kind). */
   maxBytes: number;
+  /** Runs once the credentials hold, before a byte is written (the caller records the key; it may refuse by throwing). */
+  beforeWrite?: (cred: { userId: number; expiresAt: string }) => Promise<void>;
 }
 
 /** Why a put was refused: `badKey` 400, `forbidden` 403 (token, bucket, expiry, prefix), `conflict` 409 (a folder
@@ -130,17 +133,18 @@ export class LocalDiskStorage implements StorageProvider {
     return full.startsWith(base + sep) ? full : null;
   }
 
-  async put({ bucket, key, securityToken, body, declaredBytes, maxBytes }: PutRequest): Promise<PutResult> {
+  async put({ bucket, key, securityToken, body, declaredBytes, maxBytes, beforeWrite }: PutRequest): Promise<PutResult> {
     const p = this.path(bucket, key);
     if (!p) return { stored: false, reason: (BUCKETS as readonly string[]).includes(bucket) ? "badKey" : "forbidden" };
     const cred = await this.db
       .selectFrom("storage_credentials")
-      .select(["bucket", "prefix", "expires_at"])
+      .select(["bucket", "prefix", "expires_at", "user_id"])
       .where("token_hash", "=", sha256(securityToken))
       .executeTakeFirst();
     if (!cred || cred.bucket !== bucket || cred.expires_at <= new Date().toISOString() || !key.startsWith(cred.prefix))
       return { stored: false, reason: "forbidden" };
     if (declaredBytes > maxBytes) return { stored: false, reason: "tooLarge" };
+    await beforeWrite?.({ userId: Number(cred.user_id), expiresAt: cred.expires_at });
     return this.write(p, body, maxBytes);
   }
 
@@ -182,7 +186,10 @@ export const joinKey = (...parts: string[]) =>
 /** The file service on the configured back end: STORAGE=s3 → S3_* buckets, else local disk under UPLOAD_DIR. */
 export function createFileService(db: Db, config: ApiConfig): FileService {
   const store = config.storage.kind === "s3" ? new S3ObjectStore(config.storage) : new LocalObjectStore(config.uploadDir, config.storage.urlSecret);
-  return new FileService(db, store, join(config.uploadDir, ".staging"), config.limits.upload);
+  return new FileService(db, store, join(config.uploadDir, ".staging"), config.limits.upload, {
+    quota: config.limits.tempQuota,
+    maxPixels: config.limits.imageMaxPixels,
+  });
 }
 
 /**
@@ -191,7 +198,7 @@ export function createFileService(db: Db, config: ApiConfig): FileService {
  * no credentials (the store's keys stay on the server): the presigned URL is the way in.
  */
 export async function stsReply(
-  deps: { storage: StorageProvider; files: FileService; config: ApiConfig },
+  deps: { db: Db; storage: StorageProvider; files: FileService; config: ApiConfig },
   o: { userId: number; bucket: Bucket; baseUrl: string; kind?: FileKind; fileName?: string },
 ) {
   const store = deps.files.store;
@@ -205,6 +212,7 @@ export async function stsReply(
   const key = `u${o.userId}/${randomBytes(12).toString("hex")}.${ext}`;
   const maxBytes = deps.files.maxBytes(kind);
   const target = await store.presignUpload("temp", key, { seconds: TTL_SECONDS, maxBytes, baseUrl: o.baseUrl, contentType: types[ext] });
+  await reserveKey(deps.db, deps.files.bounds.quota, { userId: o.userId, key, kind, bytes: maxBytes, expiresAt: target.expiresAt, put: false });
   const upload = { key, kind, maxBytes, ...target };
   if (cred) return { ...cred, upload };
   const s3 = store as S3ObjectStore;

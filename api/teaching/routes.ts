@@ -20,6 +20,7 @@ import { TEACHING_FILE_OWNERS, boundTeacherFilter } from "./mappings";
 import { startSeedFiles } from "./samples";
 import { imageIds, takeImages } from "./files";
 import { MAX_IMAGES } from "@contract/files";
+import { addDays, todayCn } from "@contract/school-time";
 
 const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "1" }) });
 
@@ -289,7 +290,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
   registerReport(app, deps, commentRateReport, async ({ scope }, params) => {
     const kg = (col: string) => reportKindergartens(scope, col);
     // Default period: the 30 days ending at the latest submission in reach (never after today), else today.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayCn();
     let to = (params.to as string | null) ?? null;
     if (!to) {
       const last = await Promise.all(
@@ -308,7 +309,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
           .sort()
           .pop() || today;
     }
-    const from = (params.from as string | null) ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86400000).toISOString().slice(0, 10);
+    const from = (params.from as string | null) ?? addDays(to, -29);
     if (from > to) throw fieldErrors({ from: ["teaching:errors.periodOrder"] });
     const records = (table: "observations" | "course_records") =>
       db

@@ -36,12 +36,20 @@ async function guard(request: Request, def: ResourceDefinition, name: string) {
  */
 const backOf = (raw: string | null | undefined) => (raw && /^(\?|\/\d{1,12}(\?|$))/.test(raw) && !/[\u0000-\u001f\\]/.test(raw) ? raw : "");
 
+/** The list with an error toast: the record the confirmation page was asked for is not there (any more). */
+async function goneToast(request: Request, def: ResourceDefinition) {
+  const t = await getT(request, "crud");
+  const back = backOf(new URL(request.url).searchParams.get("back"));
+  return redirectWithToast(def.page + (back.startsWith("?") ? back : ""), { type: "error", message: t("crud:recordActions.gone") });
+}
+
 export async function recordActionLoader({ request }: LoaderFunctionArgs, def: ResourceDefinition, ra: { id: number; name: string }) {
   const { user, page } = await guard(request, def, ra.name);
   const t = await getT(request, ["menu"]);
   const r = await settle(upstream(request).get(`${def.endpoint}${ra.id}/`, { schema: rowSchema(def) }));
   if (!r.ok) {
-    if (r.code === 404) throw notFound();
+    // Deleted meanwhile (or never in reach): back to the list, which no longer shows it, with why.
+    if (r.code === 404) throw await goneToast(request, def);
     if (r.code === 403) throw forbidden();
     throw json({ reason: "upstream", message: r.error }, { status: 502 });
   }
@@ -71,7 +79,8 @@ export async function recordActionAction({ request }: ActionFunctionArgs, def: R
   const comment = String(form.get("comment") ?? "");
   const r = await settle(upstream(request).envelope("POST", `${def.endpoint}${ra.id}/${ra.name}/`, { form: comment ? { comment } : {} }));
   if (!r.ok) {
-    if (r.code === 404) throw notFound();
+    // The record went meanwhile: the API's words (a notice or push draft: "Save the draft first"), on the list.
+    if (r.code === 404) return redirectWithToast(def.page + back, { type: "error", message: r.error });
     // Field errors (a required comment; push: "select recipients", "enter content") stay on the confirmation page.
     if (r.fieldErrors && Object.keys(r.fieldErrors).length)
       return json({ actionError: Object.values(r.fieldErrors).flat().join("；"), fieldErrors: r.fieldErrors }, { status: 400 });

@@ -21,6 +21,7 @@ import {
   type ResourceDefinition,
 } from "@contract/resource";
 import type { PageRoute } from "@contract/route-tree";
+import { ROLE_REACH, isRoleId } from "@contract/roles";
 import { aesEncrypt } from "@contract/crypto";
 import { todayCn } from "@contract/daily/time";
 import { requireCsrf } from "~/utils/csrf.server";
@@ -52,7 +53,13 @@ const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
   view: Boolean(def.detail) && can(def, "view", user.info.roleId),
 });
 
-const actorOf = (user: SessionUser): Actor => ({ userId: user.info.userId, roleId: user.info.roleId });
+const actorOf = (user: SessionUser): Actor => ({
+  userId: user.info.userId,
+  roleId: user.info.roleId,
+  reach: isRoleId(user.info.roleId) ? ROLE_REACH[user.info.roleId] : undefined,
+  kindergartenId: user.info.kindergartenId,
+  educationGroupId: user.info.educationGroupId,
+});
 
 /**
  * The item schema plus `actions`, the per-row permissions the API reports (api/resources/engine.ts). Made once per

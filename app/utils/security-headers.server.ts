@@ -19,7 +19,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: only for images: the preview of a photo the user just chose (URL.createObjectURL), before it is saved.
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
@@ -42,6 +43,12 @@ export function setSecurityHeaders(headers: Headers, request: Request, nonce?: s
   if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return headers;
 }
+
+/**
+ * A stored file as the console serves it (`/files/{id}`): the API's own rules kept — no script, plugin or form runs in
+ * it even when opened directly (CSP sandbox), and its Content-Disposition (inline or attachment, the cleaned name).
+ */
+export const FILE_CSP = "default-src 'none'; sandbox";
 
 /** A resource route's response with the security headers (a copy when its headers are immutable). */
 export function withSecurityHeaders(response: Response, request: Request): Response {

@@ -18,6 +18,11 @@ import { classifyUpstreamFailure, upstream, UpstreamError } from "./upstream.ser
  * current file id, so a save without a new file keeps the photo.
  */
 export const FILE_INPUT_SUFFIX = "__file";
+/**
+ * A file field's new upload, by name (`photoFileId__uploaded` = "photo.png"): posted beside the id so that a form the
+ * server refuses shows the file chosen is kept (its thumbnail and name) instead of an empty "no file chosen".
+ */
+export const UPLOADED_SUFFIX = "__uploaded";
 /** An `images` field's "remove" checkboxes: `imageFileIds__remove` = the id of a current image to drop. */
 export const REMOVE_SUFFIX = "__remove";
 
@@ -118,6 +123,7 @@ export async function readUploadForm(request: Request, fileFields: Record<string
           schema: fileReplySchema,
         });
         formData.set(field, String(data.id));
+        formData.set(`${field}${UPLOADED_SUFFIX}`, data.name);
         uploaded[field] = data;
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;

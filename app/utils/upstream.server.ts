@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";
+import { boundaryOf } from "@contract/multipart";
 import { envelopeSchema, NEED_RESET_PASSWORD, SUCCESS_CODE, UNAUTHORIZED_CODE } from "@contract/api";
 import { DEFAULTS, SERVER_LANG, type Lang } from "@contract/settings";
 import zhCommon from "@contract/locales/zh/common.json";
@@ -233,15 +234,28 @@ export interface Download {
   body: ReadableStream<Uint8Array>;
 }
 
-const quoteName = (v: string) => v.replace(/[\r\n"\\]/g, "_");
-
-async function* multipartBody(boundary: string, fields: Record<string, string>, file: UploadPart): AsyncGenerator<Uint8Array> {
-  for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(k)}"\r\n\r\n${v}\r\n`);
-  yield Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${quoteName(file.name)}"; filename="${quoteName(file.filename)}"; filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType || "application/octet-stream"}\r\n\r\n`,
-  );
-  for await (const chunk of file.body) yield chunk;
-  yield Buffer.from(`\r\n--${boundary}--\r\n`);
+/**
+ * The multipart body of an upload as a browser sends it: the platform's FormData encoder (undici) writes the fields
+ * and the file part's headers (`filename="…"` with `"`, CR and LF percent-escaped; never `filename*`, which strict
+ * parsers refuse: issue 26), for an empty file of the same name and type; the file's bytes are streamed into its place,
+ * so no file is held whole. The encoder's own Content-Type carries its boundary.
+ */
+export async function multipartUpload(fields: Record<string, string>, file: UploadPart): Promise<{ contentType: string; body: AsyncIterable<Uint8Array> }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append(file.name, new File([], file.filename, { type: file.contentType || "application/octet-stream" }));
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get("content-type") ?? "";
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  const closing = Buffer.from(`\r\n--${boundaryOf(contentType)}--\r\n`);
+  if (!bytes.subarray(bytes.length - closing.length).equals(closing)) throw new Error("FormData encoding without its closing boundary");
+  const head = bytes.subarray(0, bytes.length - closing.length);
+  async function* body() {
+    yield head;
+    for await (const chunk of file.body) yield chunk;
+    yield closing;
+  }
+  return { contentType, body: body() };
 }
 
 /** A request with a streamed (chunked) body and a buffered reply; `timeoutMs` is an inactivity limit. */
@@ -454,11 +468,11 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     o: { query?: QueryParams; fields?: Record<string, string>; file: UploadPart; schema?: S },
   ): Promise<{ data: Out<S>; msg: string | null }> {
     const url = urlOf(path, o.query);
-    const boundary = `----kgupload${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-    const headers = { ...baseHeaders(), accept: "application/json", "content-type": `multipart/form-data; boundary=${boundary}` };
+    const { contentType, body } = await multipartUpload(o.fields ?? {}, o.file);
+    const headers = { ...baseHeaders(), accept: "application/json", "content-type": contentType };
     let reply: { status: number; body: string };
     try {
-      reply = await sendStreamed(url, { method: "POST", headers, body: multipartBody(boundary, o.fields ?? {}, o.file), timeoutMs });
+      reply = await sendStreamed(url, { method: "POST", headers, body, timeoutMs });
     } catch (error) {
       throw transportFailure("POST", path, error);
     }

@@ -36,6 +36,8 @@ export interface ProtectionRequestRow {
   subjectAnonymised: boolean;
   createdAt: string;
   doneAt: string | null;
+  /** What the reader may do with it (the person rule, contract/person-reach.ts): the console offers only these. */
+  actions: { approve: boolean; complete: boolean; reject: boolean; archive: boolean };
 }
 export interface RetentionRow {
   kind: string;

@@ -36,6 +36,7 @@ export const entrusts = defineResource({
       roles: ENTRUST_CONFIRMERS,
       confirm: true,
       comment: "required",
+      commentLabel: "daily:entrust.fields.reply",
       where: ["row", "detail"],
       tone: "primary",
     },

@@ -144,7 +144,7 @@ export const notices = defineResource({
         { field: "title", label: "daily:notice.fields.title" },
         { field: "content", label: "daily:notice.fields.content" },
         { field: "imageFileId", label: "daily:common.photo", format: "image" },
-        { field: "status", label: "daily:common.status", format: "enum", enumPrefix: "daily:notice.statuses" },
+        // No status here: the state panel below the fields shows it (one "状态 / Status" on the page).
         { field: "audience", label: "daily:notice.fields.audience", format: "enum", enumPrefix: "daily:notice.audiences" },
         { field: "kindergartenName", label: "daily:common.kindergarten" },
         { field: "authorName", label: "daily:notice.fields.author" },

@@ -9,6 +9,7 @@ import { punchRecords } from "./punch-records";
 import { users } from "./users";
 import { expertTeachers } from "./expert-teachers";
 import { studentParents } from "./student-parents";
+import { parentLinkRequests } from "./parent-link-requests";
 import { principalKindergartens, proTeacherKindergartens } from "./kindergarten-bindings";
 import { doctorStudents } from "./doctor-students";
 import { busTeachers } from "./bus-teachers";
@@ -39,6 +40,7 @@ const resources = {
   users,
   expertTeachers,
   studentParents,
+  parentLinkRequests,
   principalKindergartens,
   proTeacherKindergartens,
   doctorStudents,

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineResource, fields } from "../resource";
 import { KINDERGARTEN_VERSIONS } from "../entities/vocab";
+import { todayCn } from "../school-time";
 
 const versionOptions = KINDERGARTEN_VERSIONS.map((v) => ({ value: v, label: `kgmgmt:kindergartens.versions.${v}` }));
 export const CONTRACT_STATUSES = ["active", "expiring", "expired"] as const;
@@ -11,7 +12,7 @@ const statusOptions = (["active", "expired"] as const).map((v) => ({
 }));
 
 /** Days from `today` (YYYY-MM-DD) to `end` (negative once the contract has ended); null without an end date. */
-export function remainingDays(end: string | null | undefined, today = new Date().toISOString().slice(0, 10)): number | null {
+export function remainingDays(end: string | null | undefined, today = todayCn()): number | null {
   if (!end || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return null;
   return Math.round((Date.parse(end + "T00:00:00Z") - Date.parse(today + "T00:00:00Z")) / 86400000);
 }

@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { newPasswordField } from "../password-policy";
 import { ROLE_IDS, Role } from "../roles";
-import { grantableRoles, mayManage } from "../user-roles";
+import { grantableRoles } from "../user-roles";
+import { personRefusal, type PersonReach, type PersonVerb } from "../person-reach";
 import { defineResource, fields, type Actor, type Refusal } from "../resource";
 import { GENDERS } from "../entities/vocab";
 
@@ -9,15 +10,12 @@ export { GRANTABLE_ROLES, grantableRoles, mayManage } from "../user-roles";
 
 /**
  * The row rule of /user/userAdministration (the API guards every row write with it; the console offers only what
- * it allows): a user is changed, enabled/disabled, reset or deleted only by a caller who may grant all her roles;
- * nobody disables or deletes herself.
+ * it allows): the one person rule of contract/person-reach.ts on the row's `reach` (the API adds it to every item):
+ * a user is changed, enabled/disabled, reset or deleted only by a caller whose reach covers all of hers and who may
+ * grant all her roles; nobody disables or deletes herself.
  */
 export function userRowRule(verb: string, row: Record<string, unknown>, actor: Actor): Refusal | null {
-  const self = row.id === actor.userId;
-  if (self && verb === "delete") return { status: 409, key: "usermgmt:users.errors.cannotDeleteSelf" };
-  if (self && (verb === "setEnabled" || verb === "disable")) return { status: 422, key: "usermgmt:users.errors.cannotDisableSelf", field: "enabled" };
-  if (!mayManage(actor.roleId, (row.roleIds as number[] | undefined) ?? [])) return { status: 403, key: "usermgmt:users.errors.notManageable" };
-  return null;
+  return personRefusal(actor, row.reach as PersonReach | undefined, verb as PersonVerb);
 }
 
 const roleOptions = ROLE_IDS.map((r) => ({ value: r, label: `menu:role.${r}` }));
@@ -108,6 +106,16 @@ export const users = defineResource({
     bonusPoints: z.number().int(),
     createdAt: z.string(),
     photoFileId: z.number().int().nullable().optional(),
+    /** What the person's roles and bindings span (contract/person-reach.ts), the input of the row rule. */
+    reach: z
+      .object({
+        userId: z.number().int(),
+        roleIds: z.array(z.number().int()),
+        level: z.enum(["platform", "group", "kindergarten"]),
+        kindergartenIds: z.array(z.number().int()),
+        groupIds: z.array(z.number().int()),
+      })
+      .optional(),
   }),
   // Create: with the initial password (section 5 policy; the console sends it AES-encrypted like login).
   form: z.object({ ...base, password: newPasswordField }).superRefine(defaultAmongRoles),

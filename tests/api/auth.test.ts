@@ -256,9 +256,12 @@ describe("GET token/sts", () => {
     expect(put.status).toBe(200);
     const bad = await fetch(new URL(`uploads/${r.data.bucket}/${key}`, t.url), { method: "PUT", headers: { "x-security-token": "nope" }, body: "x" });
     expect(bad.status).toBe(403);
+    expect(r.data.bucket).toBe("temp");
     const temp = await t.call("GET", "token/sts", { token, query: { bucket: "temp" } });
     expect(temp.data.bucket).toBe("temp");
     expect((await t.call("GET", "token/sts", { token, query: { bucket: "other" } })).code).toBe(422);
+    // Clients never write to the main bucket (issue 25 item 5).
+    expect((await t.call("GET", "token/sts", { token, query: { bucket: "main" } })).code).toBe(422);
   });
 
   it("needs a token", async () => {

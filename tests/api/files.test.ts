@@ -240,5 +240,145 @@ for (const backend of ["local", "s3"] as const) {
       // Files records use stay.
       for (const c of claimed) expect((await get(t, admin, Number(c.id))).status, `file ${c.id} ${c.object_key}`).toBe(200);
     });
+
+    // ---- issue 25 item 5: single-use upload keys, checked copies, the main bucket, the quota ----
+
+    const sts = async (token: string, query: Record<string, string> = { kind: "image", fileName: "a.png" }) => t.call("GET", "token/sts", { token, query });
+    const register = (token: string, key: string, name?: string) =>
+      t.call("POST", "files/", { token, query: { kind: "image" }, form: { key, ...(name ? { name } : {}) } });
+    const HTML = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");
+
+    it("an upload URL serves once: writing HTML to it after registering changes nothing, and its key registers once", async () => {
+      const target = (await sts(admin)).data.upload;
+      const body = await png();
+      expect((await fetch(target.url, { method: "PUT", headers: target.headers, body })).status).toBe(200);
+      const reg = await register(admin, target.key);
+      expect(reg.code, reg.msg).toBe(200);
+      // The checked copy lives under a key no client can write; the uploaded object is gone.
+      const row = await t.api.handle.db.selectFrom("files").selectAll().where("id", "=", reg.data.id).executeTakeFirstOrThrow();
+      expect(row.object_key).toMatch(/^checked\/u\d+\/[0-9a-f]+\.png$/);
+      expect(await store().stat("temp", target.key)).toBeNull();
+      // Local: the signed URL is refused the second time (409). S3 accepts the PUT, but nothing serves it.
+      const again = await fetch(target.url, { method: "PUT", headers: { ...target.headers, "content-type": "text/html" }, body: HTML });
+      if (backend === "local") expect(again.status).toBe(409);
+      const served = await get(t, admin, reg.data.id);
+      expect(served.type).toBe("image/png");
+      expect(served.body.equals(body)).toBe(true);
+      const twice = await register(admin, target.key);
+      expect(twice.code).toBe(409);
+    });
+
+    it("clients never write to the main bucket: token/sts?bucket=main is refused, and so is a PUT there", async () => {
+      const main = await t.call("GET", "token/sts", { token: admin, query: { bucket: "main" }, lang: "en" });
+      expect(main.code).toBe(422);
+      expect(main.data.errors.bucket).toBeTruthy();
+      if (backend === "local") {
+        const cred = (await t.call("GET", "token/sts", { token: admin })).data;
+        expect(cred.bucket).toBe("temp");
+        const put = await fetch(new URL(`uploads/main/${cred.prefix}x.png`, t.url), {
+          method: "PUT",
+          headers: { "x-security-token": cred.securityToken },
+          body: "x",
+        });
+        expect(put.status).toBe(403);
+        expect(await store().stat("main", `${cred.prefix}x.png`)).toBeNull();
+        // A key written with the credentials is written once.
+        const key = `${cred.prefix}once.png`;
+        const first = await fetch(new URL(`uploads/temp/${key}`, t.url), {
+          method: "PUT",
+          headers: { "x-security-token": cred.securityToken },
+          body: await png(),
+        });
+        expect(first.status).toBe(200);
+        const second = await fetch(new URL(`uploads/temp/${key}`, t.url), { method: "PUT", headers: { "x-security-token": cred.securityToken }, body: HTML });
+        expect(second.status).toBe(409);
+        const reg = await register(admin, key);
+        expect(reg.code, reg.msg).toBe(200);
+        expect((await get(t, admin, reg.data.id)).type).toBe("image/png");
+      }
+    });
+
+    it("a parent's temporary uploads stay within her quota (count and bytes), also when asked for in parallel; a removed file frees its place", async () => {
+      const parent = await t.token(phoneOf(4));
+      const parentId = (await t.login(phoneOf(4))).data.userId;
+      const bounds = t.api.deps.files.bounds;
+      const saved = bounds.quota;
+      try {
+        bounds.quota = { files: 3, bytes: 100 * IMAGE_LIMIT };
+        const usage = async () => (await import("@api/services/storage/claims")).tempUsage(t.api.handle.db, parentId);
+        expect((await usage()).files).toBe(0);
+        const replies = await Promise.all(Array.from({ length: 6 }, () => sts(parent)));
+        const granted = replies.filter((r) => r.code === 200);
+        expect(granted.length).toBeLessThanOrEqual(3);
+        for (const r of replies.filter((x) => x.code !== 200)) expect(r.code).toBe(429);
+        while ((await usage()).files < 3) expect((await sts(parent)).code).toBe(200);
+        const zh = await sts(parent);
+        expect(zh.code).toBe(429);
+        expect(zh.msg).toContain("3");
+        const en = await t.call("GET", "token/sts", { token: parent, query: { kind: "image" }, lang: "en" });
+        expect(en.msg).toMatch(/^Too many uploads/);
+        expect(en.data).toMatchObject({ maxFiles: 3 });
+        expect((await upload(t, parent, await png(), "more.png")).status).toBe(429);
+        expect((await usage()).files).toBe(3);
+        // Bytes: each key is counted at its kind's limit until its size is known.
+        bounds.quota = { files: 100, bytes: 4 * IMAGE_LIMIT };
+        expect((await sts(parent)).code).toBe(200);
+        expect((await sts(parent)).code).toBe(429);
+        // A temporary file the parent removes frees its place.
+        await t.api.handle.db.deleteFrom("upload_claims").where("user_id", "=", parentId).execute();
+        bounds.quota = { files: 1, bytes: 100 * IMAGE_LIMIT };
+        const one = await upload(t, parent, await png(), "one.png");
+        expect(one.code, one.msg).toBe(200);
+        expect((await upload(t, parent, await png(), "two.png")).status).toBe(429);
+        expect((await t.call("DELETE", `files/${one.data.id}`, { token: parent })).code).toBe(200);
+        expect((await upload(t, parent, await png(), "two.png")).code).toBe(200);
+      } finally {
+        bounds.quota = saved;
+      }
+    });
+
+    it("the clean-up removes keys whose URL died (what was put there and the row), freeing the quota", async () => {
+      const target = (await sts(teacher)).data.upload;
+      expect((await fetch(target.url, { method: "PUT", headers: target.headers, body: await png() })).status).toBe(200);
+      const db = t.api.handle.db;
+      const past = new Date(Date.now() - 2 * 3600_000).toISOString();
+      await db.updateTable("upload_claims").set({ expires_at: past }).where("object_key", "=", target.key).execute();
+      await cleanupTemporaryUploads(t.api.deps);
+      expect(await store().stat("temp", target.key)).toBeNull();
+      expect(await db.selectFrom("upload_claims").select("id").where("object_key", "=", target.key).executeTakeFirst()).toBeUndefined();
+      expect((await register(teacher, target.key)).code).toBe(409);
+    });
+
+    it("file names lose control and direction characters (stored and in Content-Disposition)", async () => {
+      const r = await upload(t, admin, await png(), "photo\u202egnp.exe\u0007\u200f.png");
+      expect(r.code, r.msg).toBe(200);
+      expect(r.data.name).toBe("photo_gnp.exe__.png");
+      const file = await get(t, admin, r.data.id);
+      expect(file.disposition).not.toMatch(/%E2%80%AE|%E2%80%8F|%07/i);
+      expect(file.disposition).toContain("photo_gnp.exe__.png");
+    });
+
+    it("images past the pixel limit are refused from their header; thumbnails are made at most two at a time", async () => {
+      const { thumbnailQueue } = await import("@api/services/storage/files");
+      const bounds = t.api.deps.files.bounds;
+      const saved = bounds.maxPixels;
+      try {
+        bounds.maxPixels = 100_000; // the test's 400 × 300 PNG has 120,000
+        const r = await upload(t, admin, await png(), "wide.png", "image", "en-US");
+        expect(r.status).toBe(400);
+        expect(r.msg).toBe("The picture is too large (at most 0.1 megapixels): make it smaller and try again");
+        expect(r.data).toMatchObject({ maxPixels: 100_000 });
+      } finally {
+        bounds.maxPixels = saved;
+      }
+      thumbnailQueue.resetPeak();
+      const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a6" } })
+        .png()
+        .toBuffer();
+      const all = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(t, admin, big, `p${i}.png`)));
+      for (const r of all) expect(r.code, r.msg).toBe(200);
+      expect(thumbnailQueue.peak).toBeGreaterThanOrEqual(1);
+      expect(thumbnailQueue.peak).toBeLessThanOrEqual(2);
+    });
   });
 }

@@ -44,6 +44,7 @@ const UNAUDITED = new Set([
   "sms_codes",
   "wechat_codes",
   "storage_credentials",
+  "upload_claims",
   "kysely_migration",
   "kysely_migration_lock",
 ]);

@@ -126,6 +126,39 @@ describe("body errors answer 400, never 500", () => {
   });
 });
 
+describe("multipart forms as RFC 7578 lets clients write them (issue 26: the console's import was refused)", () => {
+  /** One hand-made multipart body: a kindergartenId field, then a CSV part with this Content-Disposition. */
+  const body = (disposition: string, csv: string) => {
+    const b = "kgTestBoundary7578";
+    const text = `--${b}\r\nContent-Disposition: form-data; name="kindergartenId"\r\n\r\n2\r\n--${b}\r\nContent-Disposition: ${disposition}\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${b}--\r\n`;
+    return { body: text, headers: { token: admin6, "content-type": `multipart/form-data; boundary=${b}` } };
+  };
+  const cases: [string, (name: string) => string][] = [
+    ["filename and filename* (what the console sent)", () => `form-data; name="file"; filename="places.csv"; filename*=UTF-8''%E5%9C%BA%E5%9C%B0.csv`],
+    ["filename* alone", () => `form-data; name="file"; filename*=utf-8''%E5%9C%BA%E5%9C%B0.csv`],
+    ["bare (unquoted) values", () => `form-data; name=file; filename=places.csv`],
+    ["filename before name", () => `form-data; filename="places.csv"; name="file"`],
+    ["a raw UTF-8 file name (browsers)", () => `form-data; name="file"; filename="场地.csv"`],
+  ];
+  for (const [i, [label, disposition]] of cases.entries()) {
+    it(`imports a file sent with ${label}`, async () => {
+      const name = `RFC 7578 case ${i}`;
+      const r = await json(
+        await fetch(url("kindergartens/places/import/"), { method: "POST", ...body(disposition(name), `name,capacity,remark\r\n${name},12,`) }),
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.code).toBe(200);
+      const stored = await t.api.handle.db
+        .selectFrom("places")
+        .select(["name", "capacity"])
+        .where("kindergarten_id", "=", 2)
+        .where("name", "=", name)
+        .execute();
+      expect(stored).toEqual([{ name, capacity: 12 }]);
+    });
+  }
+});
+
 describe("control characters (found by tests/api/fuzz.test.ts: PostgreSQL refuses NUL in text)", () => {
   it("a form field holding one answers 422 on that field, in urlencoded and multipart forms", async () => {
     const r = await t.call("POST", "education_groups/", { token: admin6, lang: "en", form: { name: "a\u0000b", nameEn: "ok" } });
@@ -200,7 +233,7 @@ describe("headers and error bodies", () => {
 describe("uploads (PUT uploads/{bucket}/{key})", () => {
   let sts: { bucket: string; prefix: string; securityToken: string };
   let other: { prefix: string };
-  const root = () => join(t.api.deps.config.uploadDir, "main");
+  const root = () => join(t.api.deps.config.uploadDir, "temp"); // clients write only to the temporary bucket
   /** Every file under the bucket, relative to it. */
   const files = (dir = root(), rel = ""): string[] =>
     existsSync(dir) ? readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n), `${rel}${n}/`) : [`${rel}${n}`])) : [];
@@ -230,12 +263,13 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   beforeAll(async () => {
     sts = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(5)) })).data;
+    expect(sts.bucket).toBe("temp");
     other = (await t.call("GET", "token/sts", { token: await t.token(phoneOf(3)) })).data;
     expect(sts.prefix).not.toBe(other.prefix);
   });
 
   it("stores a file of an accepted kind under the caller's prefix", async () => {
-    const r = await rawPut(`main/${sts.prefix}photos/a.jpg`, "jpegbytes");
+    const r = await rawPut(`temp/${sts.prefix}photos/a.jpg`, "jpegbytes");
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ kind: "image", size: 9 });
     expect(files()).toContain(`${sts.prefix}photos/a.jpg`);
@@ -245,7 +279,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
     const before = files();
     // Dot segments the URL parser resolves itself (`/../`, `%2e%2e/`) land outside the prefix: 403.
     for (const key of [`${sts.prefix}%2e%2e/${other.prefix}x.jpg`, `${sts.prefix}../${other.prefix}x.jpg`])
-      expect((await rawPut(`main/${key}`, "x")).status, key).toBe(403);
+      expect((await rawPut(`temp/${key}`, "x")).status, key).toBe(403);
     const keys = [
       `${sts.prefix}..%2f${other.prefix}x.jpg`,
       `${sts.prefix}..%2F..%2F${other.prefix}x.jpg`,
@@ -261,7 +295,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
       `${sts.prefix}bad%zzescape.jpg`,
     ];
     for (const key of keys) {
-      const r = await rawPut(`main/${key}`, "x");
+      const r = await rawPut(`temp/${key}`, "x");
       expect(r.status, key).toBe(400);
       expect(r.body.code).toBe(400);
     }
@@ -270,7 +304,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses a key under another user's prefix (403), checked on the decoded key", async () => {
     for (const key of [`${other.prefix}x.jpg`, `${other.prefix.replace("/", "%2f")}x.jpg`]) {
-      const r = await rawPut(`main/${key}`, "x");
+      const r = await rawPut(`temp/${key}`, "x");
       expect(r.status, key).toBe(403);
     }
     expect(files().some((f) => f.startsWith(other.prefix))).toBe(false);
@@ -278,7 +312,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses unknown kinds (400)", async () => {
     for (const key of ["run.sh", "page.html", "noextension", "x.jpg.exe", "x.svg"]) {
-      const r = await rawPut(`main/${sts.prefix}${key}`, "x");
+      const r = await rawPut(`temp/${sts.prefix}${key}`, "x");
       expect(r.status, key).toBe(400);
       expect(r.body.msg).toBeTruthy();
     }
@@ -286,19 +320,19 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
 
   it("refuses an image over its limit, declared or chunked, and leaves no partial file", async () => {
     const limit = UPLOAD_KINDS.image.maxBytes;
-    const declared = await rawPut(`main/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
+    const declared = await rawPut(`temp/${sts.prefix}big.png`, Buffer.alloc(limit + 1));
     expect(declared.status).toBe(413);
     expect(declared.body.data).toMatchObject({ kind: "image", maxBytes: limit });
     expect(declared.headers.connection).toBe("close");
     const res = await fetch(
-      url(`uploads/main/${sts.prefix}big2.png`),
+      url(`uploads/temp/${sts.prefix}big2.png`),
       streamed(chunked(50 * MB), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
     );
     expect(res.status).toBe(413);
     expect(files().filter((f) => f.includes("big"))).toEqual([]);
     // A PDF of the same size is within its own limit.
     const pdf = await fetch(
-      url(`uploads/main/${sts.prefix}doc.pdf`),
+      url(`uploads/temp/${sts.prefix}doc.pdf`),
       streamed(chunked(limit + 1), { method: "PUT", headers: { "x-security-token": sts.securityToken } }),
     );
     expect(pdf.status).toBe(200);
@@ -307,7 +341,7 @@ describe("uploads (PUT uploads/{bucket}/{key})", () => {
   });
 
   it("answers 409, not 500, when a key needs a folder where a file is", async () => {
-    expect((await rawPut(`main/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
+    expect((await rawPut(`temp/${sts.prefix}photos/a.jpg/b.jpg`, "x")).status).toBe(409);
   });
 });
 

@@ -212,7 +212,7 @@ describe("push outbox", () => {
 
     const list = await run(["scripts/job.ts", "--list"], env);
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/upload-cleanup +17 3 \* \* \*/);
+    expect(list.out).toMatch(/upload-cleanup +17 \* \* \* \*/);
     expect(list.out).toMatch(/push-outbox .*last: ok/);
   }, 40_000);
 

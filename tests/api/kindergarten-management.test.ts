@@ -7,6 +7,7 @@ import { optionalFunctionItem } from "@contract/resources/optional-functions";
 import { punchRecords } from "@contract/resources/punch-records";
 import { punchSettingItem } from "@contract/resources/punch-settings";
 import { phoneOf, startTestApi, type TestApi, download as downloadFrom, sheetRows } from "./helpers";
+import { todayCn } from "@contract/school-time";
 
 /**
  * Kindergarten management (issue 4): groups, kindergartens, optional functions, punch-in settings,
@@ -148,7 +149,7 @@ describe("kindergartens (kindergartens/)", () => {
       version: "standard",
       registrationCode: "SUN001",
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayCn();
     const expected = Math.round((Date.parse("2027-08-31") - Date.parse(today)) / 86400000);
     expect(k1.remainingDays).toBe(expected);
     const g1 = await t.call("GET", base, { token: admin6, query: { educationGroupId: 1 } });

@@ -200,7 +200,12 @@ async function targetsOf(def: ResourceDefinition): Promise<Targets> {
     rows.push(...list);
   });
   const known = (i: Record<string, unknown>) => ownerOf(def, i).kg != null || ownerOf(def, i).group != null;
-  const own = rows.find((i) => ownerOf(def, i).group === 1 && (ownerOf(def, i).kg ?? 1) === 1) ?? rows.find((i) => !known(i)) ?? null;
+  // A person row (users) is of kindergarten 1 only when all her roles and bindings are (issue 25: `reach`).
+  const wholly = (i: Record<string, unknown>) => {
+    const r = i.reach as { level: string; kindergartenIds: number[] } | undefined;
+    return !r || (r.level === "kindergarten" && r.kindergartenIds.every((k) => k === 1));
+  };
+  const own = rows.find((i) => ownerOf(def, i).group === 1 && (ownerOf(def, i).kg ?? 1) === 1 && wholly(i)) ?? rows.find((i) => !known(i)) ?? null;
   const foreign = rows.find((i) => ownerOf(def, i).group === 2) ?? null;
   const reader = readers.find((a) => a.role === 6) ?? readers.find((a) => a.group === 1) ?? readers[0]!;
   return { own, foreign, visible, reader };

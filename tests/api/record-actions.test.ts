@@ -33,7 +33,7 @@ interface Fixture {
   refused: string;
   /** A caller of another tenant (404), when the resource is kindergarten-owned. */
   foreign?: string;
-  table: "users" | "push_notifications" | "admission_reconciliations";
+  table: "users" | "push_notifications" | "admission_reconciliations" | "parent_link_requests";
   column: string;
   create(state: string): Promise<number>;
 }
@@ -65,6 +65,43 @@ const FIXTURES: Record<string, Fixture> = {
           created_at: now,
           updated_at: now,
         } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+  },
+  parentLinkRequests: {
+    actor: "admin5",
+    refused: "admissions12",
+    foreign: "foreign5",
+    table: "parent_link_requests",
+    column: "status",
+    async create(state) {
+      // The demo parent and a child of kindergarten 1 he is not bound to (a request as registration files it).
+      const parent = await db().selectFrom("users").select("id").where("phone", "=", phoneOf(4)).executeTakeFirstOrThrow();
+      const child = await db()
+        .selectFrom("students")
+        .select(["id", "class_id"])
+        .where("kindergarten_id", "=", 1)
+        .where("class_id", "is not", null)
+        .where("id", "not in", db().selectFrom("student_parents").select("student_id").where("parent_id", "=", parent.id))
+        .orderBy("id")
+        .offset(++seq)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const row = await db()
+        .insertInto("parent_link_requests")
+        .values({
+          kindergarten_id: 1,
+          class_id: Number(child.class_id),
+          student_id: child.id,
+          parent_id: parent.id,
+          status: state as "pending" | "approved" | "refused",
+          review_comment: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          created_at: new Date().toISOString(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return Number(row.id);

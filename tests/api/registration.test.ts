@@ -13,6 +13,62 @@ afterAll(async () => {
 
 const NEW_PW = "Brave!Kite42";
 
+/** A new code for a phone that had one: the previous one is moved past the once-a-minute limit. */
+async function freshCode(phone: string) {
+  const past = new Date(Date.now() - 2 * 60_000).toISOString();
+  await t.api.handle.db.updateTable("sms_codes").set({ created_at: past }).where("phone", "=", phone).execute();
+  expect((await t.call("POST", "sms/code", { form: { phone, purpose: "register" } })).code).toBe(200);
+  return latestSmsCode(phone);
+}
+
+/** The first class of a demo teacher, its first child (no guardian phone of the test phones) and her token. */
+async function classWithTeacher(teacherPhone: string) {
+  const db = t.api.handle.db;
+  const row = await db
+    .selectFrom("class_teachers as ct")
+    .innerJoin("users as u", "u.id", "ct.user_id")
+    .select("ct.class_id")
+    .where("u.phone", "=", teacherPhone)
+    .orderBy("ct.class_id")
+    .executeTakeFirstOrThrow();
+  const cls = Number(row.class_id);
+  const child = await db.selectFrom("students").select(["id", "name"]).where("class_id", "=", cls).orderBy("id").executeTakeFirstOrThrow();
+  return { cls, child: { id: Number(child.id), name: child.name }, teacher: await t.token(teacherPhone) };
+}
+
+/** A demo teacher of the same kindergarten who does not teach `cls`. */
+async function otherClassTeacher(cls: number) {
+  const db = t.api.handle.db;
+  const row = await db
+    .selectFrom("class_teachers as ct")
+    .innerJoin("users as u", "u.id", "ct.user_id")
+    .innerJoin("user_roles as ur", "ur.user_id", "u.id")
+    .select("u.phone")
+    .where("ur.role_id", "=", 3)
+    .where("u.kindergarten_id", "=", 1)
+    .where("u.enabled", "=", 1)
+    .where("u.must_reset_password", "=", 0)
+    .where("u.id", "not in", db.selectFrom("class_teachers").select("user_id").where("class_id", "=", cls))
+    .orderBy("u.id")
+    .executeTakeFirstOrThrow();
+  return t.token(row.phone);
+}
+
+async function registerParent(phone: string, cls: number, childName: string) {
+  await t.call("POST", "sms/code", { form: { phone, purpose: "register" } });
+  const form = {
+    registrationCode: "SUN001",
+    classId: cls,
+    role: 4,
+    realName: "新家长",
+    phone,
+    childName,
+    password: enc(NEW_PW),
+    smsCode: await latestSmsCode(phone),
+  };
+  return t.call("POST", "register", { form, lang: "en" });
+}
+
 describe("registration", () => {
   it("resolves a registration code to its kindergarten and class list", async () => {
     const kg = await t.call("GET", "register/kindergarten", { query: { registrationCode: "SUN001" } });
@@ -59,18 +115,17 @@ describe("registration", () => {
     expect((await t.call("POST", "sms/code", { form: { phone: "12345", purpose: "register" } })).code).toBe(422);
   });
 
-  it("registers a parent bound to the named child of the chosen class", async () => {
+  it("registers a parent whose phone is a guardian phone on record, bound to the child at once", async () => {
     const db = t.api.handle.db;
     const cls = await db.selectFrom("classes").select("id").where("kindergarten_id", "=", 1).orderBy("id").offset(3).limit(1).executeTakeFirstOrThrow();
     const child = await db.selectFrom("students").select(["id", "name"]).where("class_id", "=", cls.id).orderBy("id").executeTakeFirstOrThrow();
     const phone = "15000000002";
+    // The school's record names this phone as the mother's.
+    await db.updateTable("students").set({ mother_phone: phone }).where("id", "=", child.id).execute();
     await t.call("POST", "sms/code", { form: { phone, purpose: "register" } });
     const code = await latestSmsCode(phone);
     const base = { registrationCode: "SUN001", classId: cls.id, role: 4, realName: "家长甲", phone, password: enc(NEW_PW) };
 
-    const wrongChild = await t.call("POST", "register", { form: { ...base, smsCode: code, childName: "不存在的孩子" }, lang: "en" });
-    expect(wrongChild.code).toBe(422);
-    expect(wrongChild.data.errors.childName[0]).toMatch(/No child/);
     const noChild = await t.call("POST", "register", { form: { ...base, smsCode: code } });
     expect(noChild.code).toBe(422);
     expect(noChild.data.errors.childName).toBeTruthy();
@@ -83,18 +138,110 @@ describe("registration", () => {
 
     const ok = await t.call("POST", "register", { form: { ...base, smsCode: code, childName: child.name } });
     expect(ok.code).toBe(200);
-    expect(ok.data.enabled).toBe(true);
+    expect(ok.data).toMatchObject({ enabled: true, linked: true });
     const binding = await db.selectFrom("student_parents").selectAll().where("parent_id", "=", ok.data.userId).execute();
-    expect(binding.map((b) => b.student_id)).toEqual([child.id]);
+    expect(binding.map((b) => [b.student_id, b.relationship])).toEqual([[child.id, "mother"]]);
+    expect(await db.selectFrom("parent_link_requests").select("id").where("parent_id", "=", ok.data.userId).execute()).toEqual([]);
 
     const login = await t.login(phone, NEW_PW);
     expect(login.code).toBe(200);
     expect(login.data.roleId).toBe(4);
     expect(login.data.kindergartenId).toBe(1);
+    const children = await t.call("GET", "students/", { token: login.data.token });
+    expect(children.data.list.map((s: { id: number }) => s.id)).toEqual([child.id]);
 
-    // The code was used; the phone is taken.
+    // The code was used; with a fresh code the phone's owner learns that it is taken.
     const twice = await t.call("POST", "register", { form: { ...base, smsCode: code, childName: child.name } });
-    expect(twice.code).toBe(409);
+    expect(twice.code).toBe(422);
+    expect(twice.data.errors.smsCode).toBeTruthy();
+    const fresh = await freshCode(phone);
+    const taken = await t.call("POST", "register", { form: { ...base, smsCode: fresh, childName: child.name } });
+    expect(taken.code).toBe(409);
+  });
+
+  it("files a stranger's registration as a pending request: no child data until the class teacher approves", async () => {
+    const db = t.api.handle.db;
+    const { cls, child, teacher } = await classWithTeacher("13800000003");
+    const phone = "15000000021";
+    const reg = await registerParent(phone, cls, child.name);
+    expect(reg.code).toBe(200);
+    expect(reg.data).toMatchObject({ enabled: true, linked: false });
+    expect(reg.msg).toMatch(/approve/);
+    expect(await db.selectFrom("student_parents").select("id").where("parent_id", "=", reg.data.userId).execute()).toEqual([]);
+
+    // The parent logs in and sees no child, no photo, no bill: only his request, waiting.
+    const parent = await t.token(phone, NEW_PW);
+    expect((await t.call("GET", "students/", { token: parent })).data.total).toBe(0);
+    expect((await t.call("GET", `students/${child.id}/`, { token: parent })).code).toBe(404);
+    const bills = await t.call("GET", "tuition/bills/", { token: parent });
+    expect([bills.code, bills.data.total]).toEqual([200, 0]);
+    const mine = await t.call("GET", "home/link_requests/", { token: parent, lang: "en" });
+    expect(mine.data.list).toEqual([expect.objectContaining({ studentName: child.name, status: "pending" })]);
+
+    // The class teacher finds it (Home to-do and the list) and approves it; a teacher of another class cannot.
+    const requests = await t.call("GET", "students/parent_requests/", { token: teacher, query: { status: "pending" } });
+    const row = requests.data.list.find((r: { parentPhone: string }) => r.parentPhone === phone);
+    expect(row).toMatchObject({ studentId: child.id, classId: cls, status: "pending", actions: { approve: true, refuse: true } });
+    const home = await t.call("GET", "home/summary", { token: teacher });
+    expect(home.data.todos.find((x: { key: string }) => x.key === "usermgmt:parentRequests.attention")).toMatchObject({ path: "/student/parentRequests" });
+    const other = await otherClassTeacher(cls);
+    expect((await t.call("POST", `students/parent_requests/${row.id}/approve/`, { token: other })).code).toBe(404);
+    expect((await t.call("POST", `students/parent_requests/${row.id}/approve/`, { token: parent })).code).toBe(403);
+
+    const approved = await t.call("POST", `students/parent_requests/${row.id}/approve/`, { token: teacher, form: { comment: "已核实" } });
+    expect(approved.code).toBe(200);
+    expect((await t.call("POST", `students/parent_requests/${row.id}/refuse/`, { token: teacher })).code).toBe(409);
+    const after = await t.call("GET", "students/", { token: parent });
+    expect(after.data.list.map((s: { id: number }) => s.id)).toEqual([child.id]);
+    expect((await t.call("GET", "home/link_requests/", { token: parent })).data.list[0]).toMatchObject({ status: "approved", reviewComment: "已核实" });
+    const [notice] = await readOutbox(t.api.deps.config.sms.outboxFile, phone);
+    expect(notice).toMatchObject({ phone, purpose: "link_approved" });
+    expect(notice!.content).toContain(child.name);
+  });
+
+  it("lets the kindergarten admin refuse a request: the parent is told and stays unlinked", async () => {
+    const db = t.api.handle.db;
+    const { cls, child } = await classWithTeacher("13800000003");
+    const phone = "15000000022";
+    const reg = await registerParent(phone, cls, child.name);
+    expect(reg.data.linked).toBe(false);
+    const admin = await t.token(phoneOf(5));
+    const list = await t.call("GET", "students/parent_requests/", { token: admin, query: { keyword: phone } });
+    expect(list.data.total).toBe(1);
+    const id = list.data.list[0].id;
+    // The admin of another group's kindergarten does not see it.
+    const foreign = await t.token("13800000405");
+    expect((await t.call("POST", `students/parent_requests/${id}/refuse/`, { token: foreign })).code).toBe(404);
+    const refused = await t.call("POST", `students/parent_requests/${id}/refuse/`, { token: admin, form: { comment: "not a guardian" } });
+    expect(refused.code).toBe(200);
+    expect(await db.selectFrom("student_parents").select("id").where("parent_id", "=", reg.data.userId).execute()).toEqual([]);
+    const parent = await t.token(phone, NEW_PW);
+    expect((await t.call("GET", "students/", { token: parent })).data.total).toBe(0);
+    expect((await t.call("GET", "home/link_requests/", { token: parent })).data.list[0]).toMatchObject({ status: "refused", reviewComment: "not a guardian" });
+    expect((await readOutbox(t.api.deps.config.sms.outboxFile, phone))[0]).toMatchObject({ purpose: "link_refused" });
+  });
+
+  it("answers one generic refusal before the SMS code is checked, whether or not the child or the phone exists", async () => {
+    const db = t.api.handle.db;
+    const { cls, child } = await classWithTeacher("13800000003");
+    const fresh = "15000000023";
+    await t.call("POST", "sms/code", { form: { phone: fresh, purpose: "register" } });
+    const wrong = (await latestSmsCode(fresh)) === "000000" ? "111111" : "000000";
+    const base = { registrationCode: "SUN001", classId: cls, role: 4, realName: "X", password: enc(NEW_PW), smsCode: wrong };
+    const tries = [
+      { phone: fresh, childName: child.name }, // a real child
+      { phone: fresh, childName: "没有这个孩子" }, // no such child
+      { phone: phoneOf(4), childName: child.name }, // a phone that has an account
+      { phone: "15000000024", childName: "没有这个孩子" }, // a phone with no code at all
+    ];
+    const replies = [];
+    for (const f of tries) {
+      const r = await t.call("POST", "register", { form: { ...base, ...f }, lang: "en" });
+      replies.push({ status: r.status, code: r.code, msg: r.msg, data: r.data });
+    }
+    for (const r of replies) expect(r).toEqual(replies[0]);
+    expect(replies[0]).toMatchObject({ code: 422, data: { errors: { smsCode: [expect.any(String)] } } });
+    expect(await db.selectFrom("users").select("id").where("phone", "in", [fresh, "15000000024"]).execute()).toEqual([]);
   });
 
   it("registers a teacher disabled until a kindergarten admin enables her", async () => {

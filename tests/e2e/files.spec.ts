@@ -39,3 +39,50 @@ test("with JavaScript a kindergarten admin gives a user a photo; a .png that is 
   // The thumbnail really loaded (a checked route: the image has pixels).
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });
+
+/**
+ * Issue 26 item 3: the photo chosen shows at once (the console's CSP allows `blob:` images), stays after a refused save
+ * with a word that it is kept, and the saved post has it.
+ */
+test("with JavaScript a teacher sees the class-circle photo she chose, also after a refused save", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), "kg-e2e-files-"));
+  const photo = join(dir, "circle.png");
+  writeFileSync(
+    photo,
+    await sharp({ create: { width: 300, height: 240, channels: 3, background: "#e93" } })
+      .png()
+      .toBuffer(),
+  );
+  const refusedImages: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy|img-src/i.test(m.text())) refusedImages.push(m.text());
+  });
+  await login(page, "13800000003");
+  await page.goto("/daily/classCircle/new");
+  await hydrated(page);
+  const preview = page.getByTestId("file-preview-imageFileId");
+  const loaded = () => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+
+  await page.getByTestId("file-input-imageFileId").setInputFiles(photo);
+  await expect(preview).toBeVisible();
+  expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+  await expect.poll(loaded).toBeGreaterThan(0);
+  await expect(page.getByTestId("file-uploaded-imageFileId")).toHaveText("已上传 circle.png，保存后生效");
+
+  // No content: refused; the photo chosen is still shown and kept.
+  await page.getByTestId("form-submit").click();
+  await expect(page.locator('textarea[name="content"]')).toHaveAttribute("aria-invalid", "true");
+  await expect(preview).toBeVisible();
+  await expect.poll(loaded).toBeGreaterThan(0);
+  await expect(page.getByTestId("file-uploaded-imageFileId")).toBeVisible();
+  expect(refusedImages).toEqual([]);
+
+  const content = `照片预览 ${Date.now()}`;
+  await page.locator('textarea[name="content"]').fill(content);
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/classCircle(\?|$)/);
+  const row = page.getByTestId("resource-row").filter({ hasText: content });
+  const thumb = row.getByTestId("cell-thumbnail");
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+});

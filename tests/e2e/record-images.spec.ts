@@ -34,8 +34,14 @@ test("with JavaScript a teacher saves a teaching record with two images; more th
   const input = page.getByTestId("file-input-imageFileIds");
   await input.setInputFiles(files);
   await expect(page.getByTestId("file-error-imageFileIds")).toHaveText("最多 9 张图片");
+  // Refused at once: no preview of the ten is left.
+  await expect(page.getByTestId("images-chosen-imageFileIds")).toHaveCount(0);
   await input.setInputFiles(files.slice(0, 2));
   await expect(page.getByTestId("file-error-imageFileIds")).toHaveCount(0);
+  // The two chosen are shown before saving (issue 26 item 3: blob: previews the CSP allows), really loaded.
+  const chosen = page.getByTestId("images-chosen-imageFileIds").locator("img");
+  await expect(chosen).toHaveCount(2);
+  for (const img of await chosen.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
   await page.getByTestId("form-submit").click();
   await expect(page).toHaveURL(/\/teaching\/TeachingRecord(\?|$)/);
   await page.goto(`/teaching/TeachingRecord?keyword=${encodeURIComponent(title)}`);

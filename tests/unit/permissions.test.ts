@@ -48,7 +48,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("the route tree matches the table of routes.md", () => {
   it("parses every row of the table", () => {
-    expect(rows.length).toBe(79);
+    expect(rows.length).toBe(80); // 79 of routes.md + /student/parentRequests (decision, issue 25 item 6)
   });
 
   it("has exactly the table's pages (plus Home)", () => {
@@ -104,6 +104,9 @@ describe("hasPermission: 16 roles × every page × both sides of every flag", ()
   });
 
   it("a null optionalFunction: show-flags hide, hide-flags do not", () => {
+    // A platform or group session has no kindergarten (issue 25): no kindergarten's flag narrows it.
+    expect(hasPermission({ roleId: 6, educationGroupId: null, kindergartenId: null, optionalFunction: null }, pageOf("/device/camera")!.meta)).toBe(true);
+    expect(hasPermission({ roleId: 5, educationGroupId: 1, kindergartenId: null, optionalFunction: null }, pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentAge06")!.meta)).toBe(false);
     expect(hasPermission(subject(5, null), pageOf("/student/studentCheck")!.meta)).toBe(true);
   });

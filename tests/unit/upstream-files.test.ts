@@ -47,6 +47,22 @@ const server = http.createServer(async (req, res) => {
       data: { id: 7, kind: "image", name: file?.filename ?? "", contentType: "image/png", size: file?.size ?? 0, hasThumbnail: true, bucket: "temp" },
     });
   }
+  if (path === "/strict/" && req.method === "POST") {
+    // As the API's fetch-standard reader and a browser-strict server: undici's own Request.formData().
+    const raw: Buffer[] = [];
+    for await (const c of req) raw.push(c as Buffer);
+    try {
+      const form = await new Request("http://x/", {
+        method: "POST",
+        headers: { "content-type": req.headers["content-type"]! },
+        body: Buffer.concat(raw),
+      }).formData();
+      const file = form.get("file") as File;
+      return send(200, { code: 200, msg: "ok", data: { kindergartenId: form.get("kindergartenId"), name: file.name, type: file.type, size: file.size } });
+    } catch {
+      return send(400, { code: 400, msg: "The request body cannot be read", data: null });
+    }
+  }
   if (path === "/files/early413") {
     // As the API past a limit: answers while the body is still arriving, and closes.
     req.once("data", () => {
@@ -107,6 +123,24 @@ describe("upstream upload", () => {
     expect(got.headers.lang).toBeTruthy();
     expect(got.fields).toEqual({ note: "照片" });
     expect(got.file).toEqual({ name: "file", filename: "头像.png", size: BIG, firstByte: 0x89 });
+  });
+
+  it("writes the part as browsers do: undici's strict form parser reads it (issue 26: `filename*` was refused)", async () => {
+    const r = await client().upload("strict/", {
+      fields: { kindergartenId: "2" },
+      file: {
+        name: "file",
+        filename: "用户导入模板.xlsx",
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        body: chunks(200_000),
+      },
+    });
+    expect(r.data).toEqual({
+      kindergartenId: "2",
+      name: "用户导入模板.xlsx",
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      size: 200_000,
+    });
   });
 
   it("a refusal is an UpstreamError with the API's message", async () => {

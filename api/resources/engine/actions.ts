@@ -47,7 +47,8 @@ function wrongState(e: Engine, lang: Lang, name: string, item: Item): ApiError {
 export function commentOf(a: ActionDef, raw: unknown): string | null {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (!a.comment) return null;
-  if (a.comment === "required" && !text) throw fieldErrors({ comment: ["crud:recordActions.commentRequired"] });
+  // A comment with the record's own name (entrusts: reply) gets the plain "cannot be empty" under that label.
+  if (a.comment === "required" && !text) throw fieldErrors({ comment: [a.commentLabel ? "crud:validation.required" : "crud:recordActions.commentRequired"] });
   if (text.length > COMMENT_MAX) throw fieldErrors({ comment: [`crud:validation.tooLong#max=${COMMENT_MAX}`] });
   return text || null;
 }

@@ -2,10 +2,19 @@
 import type { Context } from "hono";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { aesDecrypt, type AesKeys } from "@contract/crypto";
-import { allFormFields, formSchemaFor, isNamespacedKey, rowRefusal, type ResourceDefinition } from "@contract/resource";
+import { allFormFields, formSchemaFor, isNamespacedKey, rowRefusal, type Actor, type ResourceDefinition } from "@contract/resource";
 import { ApiError } from "@api/http";
 import { hasKey } from "@api/i18n";
 import type { Scope } from "@api/tenancy";
+
+/** Who acts, as row rules read it: user, role and the session's reach (rules about people read it). */
+export const actorOf = (scope: Scope): Actor => ({
+  userId: scope.userId,
+  roleId: scope.roleId,
+  reach: scope.reach,
+  kindergartenId: scope.kindergartenId,
+  educationGroupId: scope.educationGroupId,
+});
 
 /** 422 with per-field messages (keys kept; translated by api/http errorBody). */
 export function fieldErrors(errors: Record<string, string[]>): ApiError {
@@ -67,7 +76,7 @@ export function parseForm(def: ResourceDefinition, mode: "create" | "change", pa
 
 /** Refuses (403/409, or 422 on a field) unless the definition's row rule lets the caller apply `verb` to `row`. */
 export function assertRowAllowed(def: ResourceDefinition, verb: string, row: Record<string, unknown>, scope: Scope) {
-  const refusal = rowRefusal(def, verb, row, { userId: scope.userId, roleId: scope.roleId });
+  const refusal = rowRefusal(def, verb, row, actorOf(scope));
   if (!refusal) return;
   if (refusal.field) throw fieldErrors({ [refusal.field]: [refusal.key] });
   throw new ApiError(refusal.status, refusal.key);

@@ -68,7 +68,7 @@ class Rollback extends Error {}
 async function readRows(e: Engine, cols: ImportColumn[], file: File, lang: Lang) {
   const t = translator(lang);
   const sheet = await readSheet(file);
-  if (!sheet) throw fieldErrors({ file: ["crud:import.badFile"] });
+  if (typeof sheet === "string") throw fieldErrors({ file: [`crud:import.${sheet}`] });
   const [header = [], ...rest] = sheet;
   const labelsOf = (col: ImportColumn) => [rt("zh", col.label), rt("en", col.label), col.field].map((s) => s.trim().toLowerCase());
   const index = cols.map((col) =>

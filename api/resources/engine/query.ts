@@ -3,15 +3,16 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { MAX_INT } from "@contract/limits";
-import { listQuerySchema, MAX_PAGE_SIZE, parseSort, rowActionsFor, type Actor, type ResourceDefinition } from "@contract/resource";
+import { listQuerySchema, MAX_PAGE_SIZE, parseSort, rowActionsFor, type ResourceDefinition } from "@contract/resource";
 import type { Lang } from "@api/i18n";
 import { kindergartenFilter, type Scope } from "@api/tenancy";
-import { fieldErrors, schemaMessage } from "./forms";
+import { actorOf, fieldErrors, schemaMessage } from "./forms";
 import type { AnyDb, AnyQuery, Engine, Item, ResourceMapping, Row } from "./types";
+import { addDays } from "@contract/school-time";
 
 export const refOf = (e: string | RawBuilder<unknown>): RawBuilder<unknown> => (typeof e === "string" ? sql.ref(e) : e);
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (m) => "\\" + m)}%`;
-export const actorOf = (scope: Scope): Actor => ({ userId: scope.userId, roleId: scope.roleId });
+export { actorOf };
 
 /** Each item carries what the caller may do with it (`actions`), from the same rule that guards the writes. */
 export const withActions = (def: ResourceDefinition, items: Item[], scope: Scope) => {
@@ -81,7 +82,7 @@ function applyFilter(e: Engine, qb: AnyQuery, f: NonNullable<ResourceDefinition[
     const to = q[`${f.field}To`] as string | undefined;
     if (from) qb = qb.where(sql<SqlBool>`${ref} >= ${from}`);
     if (to) {
-      const next = new Date(Date.parse(to + "T00:00:00Z") + 86400000).toISOString().slice(0, 10);
+      const next = addDays(to, 1);
       qb = qb.where(sql<SqlBool>`${ref} < ${next}`);
     }
     return qb;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import type { Action, ResourceDefinition } from "@contract/resource";
+import type { HistoryEntry } from "@contract/actions";
 import type { App, AppEnv, Deps } from "@api/context";
 import type { TableName } from "@api/db/schema";
 import type { Writer } from "@api/db/audit";
@@ -90,6 +91,11 @@ export interface ResourceMapping {
   hooks?: ResourceHooks;
   /** Side effects of the definition's record actions, by action name. */
   actionHooks?: Record<string, ActionHook>;
+  /**
+   * The history a record's own columns tell when the audit log has no action row for it (records written before the
+   * log, or by the demo seed): notices published with a date and an author.
+   */
+  impliedHistory?: (item: Item) => HistoryEntry[];
   /** The field of the form giving the kindergarten (default `kindergartenId`). */
   kindergartenField?: string;
   /** Filters a column equality cannot express (e.g. "has role X" through a join table); built from api/tenancy-safe SQL. */

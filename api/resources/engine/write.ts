@@ -8,12 +8,13 @@ import { refusingReferenced, uniqueViolation } from "@api/db/unique";
 import { fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { scoped, type Scope } from "@api/tenancy";
-import { assertRowAllowed, bodyParams, fieldErrors, parseForm } from "./forms";
+import { actorOf, assertRowAllowed, bodyParams, fieldErrors, parseForm } from "./forms";
 import { docOf, formDoc, idParamDoc, operationId } from "./openapi";
 import { getItem } from "./query";
 import type { AnyDb, Engine, Item, WriteContext, WriteInfo } from "./types";
 
-export const actorOfScope = (scope: Scope) => ({ userId: scope.userId, roleId: scope.roleId });
+/** The actor of a write: who (the audit log's user and role) and her reach (row rules about people read it). */
+export const actorOfScope = actorOf;
 
 /** The kindergarten of a written row, through the tenancy helpers (section "Tenancy" of architecture.md). */
 async function resolveKindergarten(e: Engine, scope: Scope, given: unknown, existing: number | null, via: AnyDb): Promise<number | null> {

@@ -60,44 +60,97 @@ export async function subjectOf(db: Db, type: SubjectType, id: number) {
   return r ? { label: r.kid_name, kindergartenId: Number(r.kindergarten_id) } : null;
 }
 
-const REF_COLUMN: Record<SubjectType, string[]> = {
+/**
+ * Columns whose rows are ABOUT the person (her attendance, health, bills, roles, bindings, answers, comments…): the
+ * archive holds those rows. Columns naming whom merely created or owns a record (a notice she wrote, bills she issued,
+ * customers she follows): only the reference (table, id, date) — never other people's data.
+ */
+const ABOUT_COLUMNS: Record<SubjectType, string[]> = {
   student: ["student_id"],
-  user: ["user_id", "parent_id", "owner_user_id", "created_by"],
+  user: ["user_id", "parent_id"],
   customer: ["customer_id"],
 };
+const CREATED_COLUMNS: Record<SubjectType, string[]> = { student: [], user: ["created_by", "owner_user_id"], customer: [] };
 const OWN_TABLE: Record<SubjectType, string> = { student: "students", user: "users", customer: "admission_customers" };
-const SECRET_COLUMNS = new Set(["password_hash", "token", "token_hash", "code_hash", "secret"]);
+const SECRET_COLUMNS = new Set(["password_hash", "token", "token_hash", "code_hash", "secret", "secret_hash", "access_key_id"]);
+/** Tables never read into an archive: logs and operational rows (the history section covers the audit log). */
+const NOT_ARCHIVED = new Set(["audit_log", "protection_job_log", "job_runs", "storage_credentials", "sms_codes", "login_locks", "rate_limits"]);
+/** Her logins: the sessions of her account (no secrets). */
+const LOGIN_COLUMNS = ["id", "role_id", "kindergarten_id", "platform", "created_at", "expires_at", "revoked_at"] as const;
+
+async function columnsOf(db: Db, dialect: DialectName, table: string): Promise<string[]> {
+  if (dialect === "postgres") {
+    const r = await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table}`.execute(db);
+    return r.rows.map((x) => x.column_name);
+  }
+  return (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((c) => c.name);
+}
 
 /**
- * The access archive: the person's own row and every row of every table that refers to them (attendance, notes,
- * bills, messages… whatever the sections store with `student_id` / `user_id` …), their files' metadata, and the audit
- * entries of their record. Secrets (password hashes, tokens) are left out. Nothing about another person is added:
- * only rows whose reference column equals this person's id.
+ * The access archive (issue 25): the person's own row, every row ABOUT her (ABOUT_COLUMNS), her logins (users), the
+ * references of records she merely created (CREATED_COLUMNS: table, id, date), her files' metadata and the audit
+ * entries of her record. Nothing of another tenant: a row with a `kindergarten_id` is included only when it is the
+ * requesting kindergarten's. Secrets (password hashes, tokens) are left out.
  */
-export async function accessArchive(db: Db, dialect: DialectName, type: SubjectType, id: number) {
+export async function accessArchive(db: Db, dialect: DialectName, type: SubjectType, id: number, kindergartenId: number) {
   const strip = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMNS.has(k)));
   const own = await db
     .selectFrom(OWN_TABLE[type] as "students")
     .selectAll()
     .where("id", "=", id)
     .executeTakeFirst();
+  const skip = (table: string) => table === OWN_TABLE[type] || table === "tokens" || table === "files" || NOT_ARCHIVED.has(table);
+  const tenant = async (table: string) =>
+    (await columnsOf(db, dialect, table)).includes("kindergarten_id") ? sql`and kindergarten_id = ${kindergartenId}` : sql``;
   const records: Record<string, unknown[]> = {};
-  for (const column of REF_COLUMN[type]) {
+  for (const column of ABOUT_COLUMNS[type]) {
     for (const table of await tablesWithColumn(db, dialect, column)) {
-      if (table === OWN_TABLE[type] || table === "audit_log" || table === "protection_job_log" || table === "tokens" || table === "job_runs") continue;
-      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${sql.ref(column)} = ${id} order by id`
-        .execute(db)
-        .catch(() => ({ rows: [] }));
+      if (skip(table)) continue;
+      const rows = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)} where ${sql.ref(column)} = ${id} ${await tenant(table)} order by id`.execute(db);
       if (rows.rows.length) records[`${table}.${column}`] = rows.rows.map(strip);
     }
   }
-  const recordType = type === "student" ? "students" : type === "user" ? "users" : "admission_customers";
+  const created: { type: string; id: number; date: string | null }[] = [];
+  for (const column of CREATED_COLUMNS[type]) {
+    for (const table of await tablesWithColumn(db, dialect, column)) {
+      if (skip(table)) continue;
+      const dated = (await columnsOf(db, dialect, table)).includes("created_at");
+      const rows = await sql<{ id: number; date: string | null }>`select id, ${dated ? sql.ref("created_at") : sql`null`} as date
+        from ${sql.table(table)} where ${sql.ref(column)} = ${id} ${await tenant(table)} order by id`.execute(db);
+      for (const r of rows.rows) created.push({ type: table, id: Number(r.id), date: r.date });
+    }
+  }
+  const recordType = OWN_TABLE[type];
   const files = await db
     .selectFrom("files")
     .select(["id", "name", "kind", "content_type", "size", "record_type", "record_id", "created_at"])
-    .where((eb) => eb.or([eb.and([eb("record_type", "=", recordType), eb("record_id", "=", id)]), ...(type === "user" ? [eb("owner_user_id", "=", id)] : [])]))
+    .where("record_type", "=", recordType)
+    .where("record_id", "=", id)
     .orderBy("id")
     .execute();
+  // Files she uploaded for other records are references like the records themselves.
+  if (type === "user") {
+    const owned = await db
+      .selectFrom("files")
+      .select(["id", "created_at"])
+      .where("owner_user_id", "=", id)
+      .where((eb) => eb.or([eb("record_type", "is", null), eb("record_type", "!=", recordType), eb("record_id", "!=", id)]))
+      .orderBy("id")
+      .execute();
+    for (const f of owned) created.push({ type: "files", id: Number(f.id), date: f.created_at });
+  }
+  const logins =
+    type === "user"
+      ? await db
+          .selectFrom("tokens")
+          .select([...LOGIN_COLUMNS])
+          .where("user_id", "=", id)
+          .orderBy("id")
+          .execute()
+      : undefined;
   const audit = await db
     .selectFrom("audit_log")
     .select(["action", "at", "user_id"])
@@ -110,6 +163,8 @@ export async function accessArchive(db: Db, dialect: DialectName, type: SubjectT
     generatedAt: new Date().toISOString(),
     profile: own ? strip(own as Record<string, unknown>) : null,
     records,
+    ...(logins ? { logins } : {}),
+    created,
     files,
     history: audit,
   };
@@ -145,6 +200,64 @@ async function scrubAudit(trx: Db, entity: string, ids: number[]) {
   return Number(r.numUpdatedRows ?? 0);
 }
 
+/** Replaces every string equal to one of `values` inside a JSON value (objects and arrays walked). */
+function replaceValues(v: unknown, values: Set<string>, by: string): unknown {
+  if (typeof v === "string") return values.has(v) ? by : v;
+  if (Array.isArray(v)) return v.map((x) => replaceValues(x, values, by));
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceValues(x, values, by)]));
+  return v;
+}
+
+/**
+ * Issue 26 item 14: the audit log's copies of OTHER records that hold the person's name or phone (the deletion
+ * request's `subject_label`, a record that copied her name…) lose those values too; the facts stay (who, what, when,
+ * which record). The requests about her lose their free-text details (which name her) in the row and in its copies.
+ */
+async function scrubPersonalValues(trx: Db, type: SubjectType, id: number, personal: (string | null | undefined)[]) {
+  const values = new Set(personal.filter((v): v is string => typeof v === "string" && v.trim().length > 1));
+  const by = placeholder(type, id);
+  const requests = await trx.selectFrom("protection_requests").select("id").where("subject_type", "=", type).where("subject_id", "=", id).execute();
+  const requestIds = requests.map((r) => Number(r.id));
+  if (requestIds.length) await trx.updateTable("protection_requests").set({ subject_label: by, details: null }).where("id", "in", requestIds).execute();
+  if (!values.size && !requestIds.length) return 0;
+  const escape = (v: string) => `%${v.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+  const rows = await trx
+    .selectFrom("audit_log")
+    .select(["id", "entity", "entity_id", "before", "after"])
+    .where((eb) =>
+      eb.or([
+        ...[...values].flatMap((v) => [sql<boolean>`before like ${escape(v)} escape '\\'`, sql<boolean>`after like ${escape(v)} escape '\\'`]),
+        ...(requestIds.length ? [eb.and([eb("entity", "=", "protection_requests"), eb("entity_id", "in", requestIds)])] : []),
+      ]),
+    )
+    .execute();
+  let n = 0;
+  for (const r of rows) {
+    const isRequest = r.entity === "protection_requests" && requestIds.includes(Number(r.entity_id));
+    const scrub = (text: string | null) => {
+      if (text == null) return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return text;
+      }
+      const out = replaceValues(json, values, by) as Record<string, unknown> | null;
+      if (isRequest && out && typeof out === "object") {
+        if ("subject_label" in out) out.subject_label = by;
+        if ("details" in out) out.details = null;
+      }
+      return JSON.stringify(out);
+    };
+    const before = scrub(r.before);
+    const after = scrub(r.after);
+    if (before === r.before && after === r.after) continue;
+    await trx.updateTable("audit_log").set({ before, after }).where("id", "=", r.id).execute();
+    n++;
+  }
+  return n;
+}
+
 /**
  * Anonymises one person in one transaction: personal fields cleared (ids, kindergarten, class, status and dates the
  * reports count stay), files removed, audit copies scrubbed. Idempotent: running it again changes nothing more.
@@ -169,6 +282,7 @@ export async function anonymise(deps: JobDeps, type: SubjectType, id: number): P
       if (Object.keys(patch).length) await trx.updateTable("students").set(patch).where("id", "=", id).execute();
       files += await removeFiles(trx, deps, "students", id, false);
       rows += await scrubAudit(trx, "students", [id]);
+      rows += await scrubPersonalValues(trx, type, id, [row.name, row.english_name] as string[]);
     } else if (type === "user") {
       const row = await trx.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return { fields: [], files: 0, rows: 0 };
@@ -186,6 +300,7 @@ export async function anonymise(deps: JobDeps, type: SubjectType, id: number): P
       await trx.deleteFrom("wechat_accounts").where("user_id", "=", id).execute();
       files += await removeFiles(trx, deps, "users", id, true);
       rows += await scrubAudit(trx, "users", [id]);
+      rows += await scrubPersonalValues(trx, type, id, [row.real_name, row.phone, row.email]);
     } else {
       const row = await trx.selectFrom("admission_customers").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return { fields: [], files: 0, rows: 0 };
@@ -202,6 +317,7 @@ export async function anonymise(deps: JobDeps, type: SubjectType, id: number): P
       const recs = await trx.selectFrom("admission_reconciliations").select("id").where("customer_id", "=", id).execute();
       if (recs.length) await trx.updateTable("admission_reconciliations").set({ remarks: null, coupon: null }).where("customer_id", "=", id).execute();
       rows += await scrubAudit(trx, "admission_customers", [id]);
+      rows += await scrubPersonalValues(trx, type, id, [row.kid_name, row.nickname, row.contact_name, row.phone]);
       rows += await scrubAudit(
         trx,
         "admission_communications",

@@ -14,6 +14,10 @@ import { write, SYSTEM_ACTOR, type Writer } from "@api/db/audit";
 import type { FilesTable } from "@api/db/schema";
 import type { Selectable } from "kysely";
 import type { Scope } from "@api/tenancy";
+import { IMAGE_MAX_PIXELS, TEMP_UPLOAD_QUOTA, THUMBNAIL_CONCURRENCY } from "@contract/limits";
+import { cleanFileName } from "@contract/files";
+import { deadKeys, overQuota, takeRegistration, tempUsage, type Quota } from "./claims";
+import { boundedQueue } from "./queue";
 import type { ObjectStore } from "./types";
 
 export type FileRow = Selectable<FilesTable>;
@@ -21,7 +25,7 @@ export type FileRow = Selectable<FilesTable>;
 /** Why an upload was refused (nothing is stored): 413 past the kind's limit, 400 when the content is not of the kind. */
 export class UploadRefused extends Error {
   constructor(
-    readonly reason: "tooLarge" | "formatError",
+    readonly reason: "tooLarge" | "formatError" | "tooManyPixels" | "quota" | "used",
     readonly maxBytes: number,
   ) {
     super(reason);
@@ -42,6 +46,19 @@ function byteLimit(max: number) {
 }
 
 const random = () => randomBytes(12).toString("hex");
+
+/** Objects of checked files live under this prefix: no client credential or signed URL can write there. */
+export const CHECKED_PREFIX = "checked/";
+
+/** Thumbnails are made a few at a time (issue 25 item 11): parallel uploads of large photos wait, memory stays bounded. */
+export const thumbnailQueue = boundedQueue(THUMBNAIL_CONCURRENCY);
+
+export interface UploadBounds {
+  /** Per-user temporary uploads. */
+  quota: Quota;
+  /** Largest image decoded (sharp's limitInputPixels). */
+  maxPixels: number;
+}
 
 export const fileReply = (r: FileRow): FileReply => ({
   id: Number(r.id),
@@ -67,6 +84,7 @@ export class FileService {
     readonly store: ObjectStore,
     private readonly stagingDir: string,
     private readonly limits: Record<string, number>,
+    readonly bounds: UploadBounds = { quota: TEMP_UPLOAD_QUOTA, maxPixels: IMAGE_MAX_PIXELS },
   ) {}
 
   maxBytes(kind: FileKind) {
@@ -85,7 +103,7 @@ export class FileService {
         if (e instanceof TooLarge) throw new UploadRefused("tooLarge", max);
         throw e;
       }
-      return await this.accept(o.kind, o.userId, o.name, spool, null);
+      return await this.accept(o.kind, o.userId, o.name, spool);
     } finally {
       await rm(spool, { force: true });
       await rm(`${spool}.thumb`, { force: true });
@@ -93,34 +111,28 @@ export class FileService {
   }
 
   /**
-   * A file the client uploaded straight to the temporary bucket (GET token/sts): read back, checked like an upload;
-   * refused → the object is deleted.
+   * A file the client uploaded straight to the temporary bucket (GET token/sts): its key is registered once, its
+   * content read back and checked like an upload, and the checked copy stored under a key of the server's
+   * (CHECKED_PREFIX), which is what the file serves: writing to the upload URL again changes nothing. The uploaded
+   * object goes, whether accepted or refused.
    */
   async register(o: { kind: FileKind; userId: number; key: string; name: string }): Promise<FileRow> {
     const max = this.maxBytes(o.kind);
-    const obj = await this.store.get("temp", o.key);
-    if (!obj) throw new UploadRefused("formatError", max);
-    await mkdir(this.stagingDir, { recursive: true });
-    const spool = join(this.stagingDir, `${random()}.upload`);
+    if (!(await takeRegistration(this.db, o.userId, o.key))) throw new UploadRefused("used", max);
     try {
+      const obj = await this.store.get("temp", o.key);
+      if (!obj) throw new UploadRefused("formatError", max);
       if (obj.size > max) {
         obj.body.destroy();
         throw new UploadRefused("tooLarge", max);
       }
-      await pipeline(obj.body, byteLimit(max), createWriteStream(spool, { flags: "wx" })).catch((e: unknown) => {
-        throw e instanceof TooLarge ? new UploadRefused("tooLarge", max) : e;
-      });
-      return await this.accept(o.kind, o.userId, o.name, spool, o.key);
-    } catch (e) {
-      if (e instanceof UploadRefused) await this.store.delete("temp", o.key);
-      throw e;
+      return await this.upload({ kind: o.kind, userId: o.userId, name: o.name, body: obj.body });
     } finally {
-      await rm(spool, { force: true });
-      await rm(`${spool}.thumb`, { force: true });
+      await this.store.delete("temp", o.key);
     }
   }
 
-  private async accept(kind: FileKind, userId: number, name: string, spool: string, existingKey: string | null): Promise<FileRow> {
+  private async accept(kind: FileKind, userId: number, name: string, spool: string): Promise<FileRow> {
     const max = this.maxBytes(kind);
     const detected = await fileTypeFromFile(spool).catch(() => undefined);
     const types = FILE_KINDS[kind].types as Record<string, string>;
@@ -128,33 +140,19 @@ export class FileService {
     if (!ext) throw new UploadRefused("formatError", max);
     const contentType = types[ext]!;
     const size = (await stat(spool)).size;
-    let thumbSize = 0;
-    if (kind === "image") {
-      try {
-        const info = await sharp(spool)
-          .rotate()
-          .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-          .jpeg({ quality: 80 })
-          .toFile(`${spool}.thumb`);
-        thumbSize = info.size;
-      } catch {
-        // Magic bytes of a PNG/JPEG but not a readable image.
-        throw new UploadRefused("formatError", max);
-      }
-    }
-    const base = `u${userId}/${random()}`;
-    const key = existingKey ?? `${base}.${ext}`;
-    const thumbKey = kind === "image" ? `${existingKey ? existingKey.replace(/\.[^./]*$/, "") : base}.thumb.jpg` : null;
-    if (!existingKey) await this.store.put("temp", key, createReadStream(spool), { size, contentType });
+    const thumbSize = kind === "image" ? await this.thumbnail(spool, max) : 0;
+    const base = `${CHECKED_PREFIX}u${userId}/${random()}`;
+    const key = `${base}.${ext}`;
+    const thumbKey = kind === "image" ? `${base}.thumb.jpg` : null;
+    await this.store.put("temp", key, createReadStream(spool), { size, contentType });
     if (thumbKey) await this.store.put("temp", thumbKey, createReadStream(`${spool}.thumb`), { size: thumbSize, contentType: "image/jpeg" });
-    const safeName = (name || `file.${ext}`).replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(0, 200);
     const id = await write(this.db, { userId, roleId: null }, (w) =>
       w.insert("files", {
         bucket: "temp",
         object_key: key,
         thumb_key: thumbKey,
         kind,
-        name: safeName,
+        name: cleanFileName(name, `file.${ext}`),
         content_type: contentType,
         size,
         owner_user_id: userId,
@@ -164,7 +162,30 @@ export class FileService {
         claimed_at: null,
       }),
     );
+    // Counted after the row is in, so parallel uploads cannot pass the quota together.
+    if (overQuota(await tempUsage(this.db, userId), this.bounds.quota)) {
+      await write(this.db, { userId, roleId: null }, (w) => this.remove(w, id));
+      throw new UploadRefused("quota", max);
+    }
     return (await this.db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as FileRow;
+  }
+
+  /** The 240 px JPEG thumbnail of an image at `spool` (beside it, `.thumb`), in the queue; its size. */
+  private async thumbnail(spool: string, max: number): Promise<number> {
+    try {
+      const info = await thumbnailQueue.run(() =>
+        sharp(spool, { limitInputPixels: this.bounds.maxPixels })
+          .rotate()
+          .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 80 })
+          .toFile(`${spool}.thumb`),
+      );
+      return info.size;
+    } catch (e) {
+      if (/pixel limit/i.test((e as Error)?.message ?? "")) throw new UploadRefused("tooManyPixels", max);
+      // Magic bytes of a PNG/JPEG but not a readable image.
+      throw new UploadRefused("formatError", max);
+    }
   }
 
   /**
@@ -230,6 +251,11 @@ export async function cleanupTemporaryUploads(deps: Pick<Deps, "db" | "files">, 
       for (const r of rows) await w.delete("files", Number(r.id), "expire");
     });
   let objects = 0;
+  // Direct-upload keys whose URL is dead for good: what was put there (never registered, or put again after) goes.
+  for (const dead of await deadKeys(deps.db)) {
+    await deps.files.store.delete("temp", dead.key);
+    await deps.db.deleteFrom("upload_claims").where("id", "=", dead.id).execute();
+  }
   for (const key of await deps.files.store.listOlderThan("temp", before)) {
     await deps.files.store.delete("temp", key);
     objects++;

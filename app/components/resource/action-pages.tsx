@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { actionOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
+import { actionOf, commentLabelOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -40,7 +40,9 @@ export function RecordActionPage({ def }: { def: ResourceView }) {
             {result.actionError}
           </p>
         ) : null}
-        {data.allowed && data.comment ? <CommentField required={data.comment === "required"} error={result?.fieldErrors?.comment?.[0]} /> : null}
+        {data.allowed && data.comment ? (
+          <CommentField required={data.comment === "required"} label={commentLabelOf(actionOf(def, data.action))} error={result?.fieldErrors?.comment?.[0]} />
+        ) : null}
         <div className="flex gap-2">
           {data.allowed ? (
             <Button type="submit" data-testid={`confirm-${data.action}`}>
@@ -130,7 +132,7 @@ export function BulkActionPage({ def }: { def: ResourceView }) {
         {rows.length ? (
           <>
             <BulkSelection def={def} name={data.action} items={rows} />
-            {data.comment ? <CommentField required={data.comment === "required"} /> : null}
+            {data.comment ? <CommentField required={data.comment === "required"} label={commentLabelOf(actionOf(def, data.action))} /> : null}
             <div className="flex gap-2">
               <Button type="submit" data-testid={`confirm-bulk-${data.action}`}>
                 {label}

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { labelIn, actionOf } from "@contract/actions";
+import { commentLabelOf, labelIn, actionOf } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import * as Dialog from "~/components/ui/dialog";
 import { CsrfInput } from "~/components/csrf-input";
@@ -30,7 +30,7 @@ export function ActionDialog({ def, item, name, back, onClose }: { def: Resource
           <Form method="post" action={`${def.page}/${item.id}/${name}`} className="mt-4 space-y-4" onSubmit={onClose}>
             <CsrfInput />
             {back ? <input type="hidden" name="back" value={back} /> : null}
-            {a.comment ? <CommentField required={a.comment === "required"} /> : null}
+            {a.comment ? <CommentField required={a.comment === "required"} label={commentLabelOf(a)} /> : null}
             <DialogButtons label={label} danger={a.tone === "danger"} testId={`confirm-${name}`} />
           </Form>
         </Dialog.Content>
@@ -56,7 +56,7 @@ export function BulkActionDialog({ def, name, items, back, onClose }: { def: Res
             <CsrfInput />
             {back ? <input type="hidden" name="back" value={back} /> : null}
             <BulkSelection def={def} name={name} items={rows} />
-            {a.comment ? <CommentField required={a.comment === "required"} /> : null}
+            {a.comment ? <CommentField required={a.comment === "required"} label={commentLabelOf(a)} /> : null}
             <DialogButtons label={label} danger={a.tone === "danger"} testId={`confirm-bulk-${name}`} />
           </Form>
         </Dialog.Content>

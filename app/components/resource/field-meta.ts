@@ -1,6 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { FieldConstraint } from "~/resources/types";
 
+/** Kept in step with app/utils/upload.server.ts: the name of a file field's new upload, posted beside its id. */
+export const UPLOADED_SUFFIX = "__uploaded";
+
 /**
  * One form field as the resource form renders it: ids for the label and the error list, the value to start from
  * (the record's, or what was posted when the server refused it), the server's messages and the schema's native
@@ -12,6 +15,8 @@ export interface FieldMeta {
   errorId: string;
   errors?: string[];
   initialValue: unknown;
+  /** A file field's new, not yet saved upload (its name), carried through a refused save (`<name>__uploaded`). */
+  uploadedName?: string;
   valid: boolean;
   constraint: FieldConstraint;
 }
@@ -26,12 +31,14 @@ export function fieldMetas(
     names.map((name) => {
       const id = `${formId}-${name}`;
       const errors = o.cleared.has(name) ? undefined : (o.result?.error?.[name] ?? undefined);
+      const uploaded = values[`${name}${UPLOADED_SUFFIX}`];
       const meta: FieldMeta = {
         id,
         name,
         errorId: `${id}-error`,
         errors,
         initialValue: values[name],
+        ...(typeof uploaded === "string" && uploaded ? { uploadedName: uploaded } : {}),
         valid: !errors?.length,
         constraint: o.constraint[name] ?? {},
       };

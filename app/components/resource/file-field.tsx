@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type * as React from "react";
 import type { FormField } from "@contract/resource-view";
-import type { FieldMeta } from "./field-meta";
+import { UPLOADED_SUFFIX, type FieldMeta } from "./field-meta";
 import { useHydrated } from "~/components/ui/field";
 import { useResourceT } from "./i18n";
 
@@ -13,7 +13,9 @@ const KIND_ACCEPT = { image: "image/jpeg,image/png", video: "video/mp4", pdf: "a
  * An upload field (issue 10). The field's value is a file id, kept in a hidden input (the current file: saving
  * without a new file keeps it). Without JavaScript the chosen file goes with the form (multipart) and the console
  * action streams it to the API. With JavaScript the file is sent at once to /files with a progress bar and a preview,
- * the hidden input takes the new id, and the form posts no file.
+ * the hidden input takes the new id, and the form posts no file. The preview of a chosen photo is shown at once (a
+ * `blob:` URL, allowed for images by the console's CSP); a new upload's name goes with the form (`<name>__uploaded`),
+ * so when the server refuses the save the page still shows the photo chosen (its thumbnail) and says it is kept.
  */
 export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "constraint"> }) {
   const { t } = useResourceT();
@@ -24,12 +26,13 @@ export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "
   const [preview, setPreview] = useState<string | null>(initial && kind === "image" ? `/files/${initial}?variant=thumb` : null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [uploadedName, setUploadedName] = useState(field.uploadedName ?? "");
 
   function onChange(e: React.ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const before = { id, preview };
+    const before = { id, preview, uploadedName };
     if (kind === "image") setPreview(URL.createObjectURL(file));
     const csrf = (input.form?.querySelector('input[name="csrf"]') as HTMLInputElement | null)?.value ?? "";
     const body = new FormData();
@@ -48,13 +51,15 @@ export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "
       setError(message);
       setId(before.id);
       setPreview(before.preview);
+      setUploadedName(before.uploadedName);
     };
     xhr.onload = () => {
-      const reply = xhr.response as { file?: { id: number }; error?: string } | null;
+      const reply = xhr.response as { file?: { id: number; name: string }; error?: string } | null;
       input.value = "";
       if (xhr.status === 200 && reply?.file) {
         setProgress(null);
         setId(String(reply.file.id));
+        setUploadedName(reply.file.name);
       } else failed(reply?.error ?? t("crud:files.failed"));
     };
     xhr.onerror = () => failed(t("crud:files.failed"));
@@ -64,6 +69,7 @@ export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "
   return (
     <div className="space-y-2" data-testid={`file-field-${f.name}`}>
       <input type="hidden" name={field.name} value={id} />
+      {uploadedName ? <input type="hidden" name={`${f.name}${UPLOADED_SUFFIX}`} value={uploadedName} /> : null}
       {preview ? (
         <img
           src={preview}
@@ -75,6 +81,11 @@ export function FileField({ f, field }: { f: FormField; field: Omit<FieldMeta, "
         <a href={`/files/${id}`} className="text-sm text-primary hover:underline">
           {t("crud:files.current")}
         </a>
+      ) : null}
+      {uploadedName && id ? (
+        <p className="text-sm text-gray-600" data-testid={`file-uploaded-${f.name}`}>
+          {t("crud:files.uploaded", { name: uploadedName })}
+        </p>
       ) : null}
       <input
         type="file"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type * as React from "react";
 import type { FormField } from "@contract/resource-view";
 import type { FieldMeta } from "./field-meta";
@@ -16,7 +16,8 @@ const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : type
  * with its id in a hidden input (kept on save) and a "remove" checkbox; one `<input type="file" multiple>` adds new ones
  * after them. It is a plain multipart post, the same with and without JavaScript: the console action streams each chosen
  * file to the API (app/utils/upload.server.ts readUploadForm), which checks it by content and size. With JavaScript,
- * choosing more than the field holds is refused at once (the server refuses it too).
+ * choosing more than the field holds is refused at once (the server refuses it too), and the chosen photos are shown
+ * before saving (`blob:` previews, allowed for images by the console's CSP).
  */
 export function ImagesField({ f, field }: { f: FormField; field: Omit<FieldMeta, "constraint"> }) {
   const { t } = useResourceT();
@@ -24,13 +25,18 @@ export function ImagesField({ f, field }: { f: FormField; field: Omit<FieldMeta,
   const max = f.max ?? 9;
   const ids = idsOf(field.initialValue);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  // The previews' object URLs are released when replaced or when the field goes.
+  useEffect(() => () => chosen.forEach((u) => URL.revokeObjectURL(u)), [chosen]);
 
   function onChange(e: React.ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget;
+    setChosen(Array.from(input.files ?? []).map((file) => URL.createObjectURL(file)));
     const removed = input.form ? new FormData(input.form).getAll(`${f.name}${REMOVE_SUFFIX}`).length : 0;
     if (ids.length - removed + (input.files?.length ?? 0) > max) {
       setError(t("crud:files.tooManyImages", { max }));
       input.value = "";
+      setChosen([]);
     } else setError(null);
   }
 
@@ -68,6 +74,15 @@ export function ImagesField({ f, field }: { f: FormField; field: Omit<FieldMeta,
         className="block text-sm text-gray-700 file:mr-3 file:rounded file:border-0 file:bg-sky-50 file:px-3 file:py-1.5 file:text-sky-700"
         data-testid={`file-input-${f.name}`}
       />
+      {chosen.length ? (
+        <ul className="flex flex-wrap gap-3" aria-label={t("crud:files.chosen")} data-testid={`images-chosen-${f.name}`}>
+          {chosen.map((url, i) => (
+            <li key={url}>
+              <img src={url} alt={t("crud:files.imageN", { n: ids.length + i + 1 })} className="h-20 w-20 rounded object-cover ring-1 ring-gray-200" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-600" data-testid={`file-error-${f.name}`}>
           {error}

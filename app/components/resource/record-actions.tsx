@@ -93,25 +93,33 @@ export function RecordActionButtons({ def, item, back, place }: { def: ResourceV
   );
 }
 
-export function CommentField({ required, error }: { required: boolean; error?: string }) {
+export function CommentField({ required, error, label }: { required: boolean; error?: string; label?: string }) {
   const { t } = useResourceT();
+  const id = React.useId();
+  // Label above, textarea the full width of its box and resizable only in height: it never leaves the dialog.
   return (
-    <label className="block space-y-1 text-sm">
-      <span className="text-gray-700">
-        {t("crud:recordActions.comment")}
-        {required ? " *" : ""}
-      </span>
+    <div className="flex flex-col gap-1 text-sm" data-testid="action-comment-field">
+      <label htmlFor={id} className="font-medium text-gray-700">
+        {t(label ?? "crud:recordActions.comment")}
+        {required ? <span className="ml-0.5 text-red-600">*</span> : null}
+      </label>
       <textarea
+        id={id}
         name="comment"
         maxLength={500}
         required={required}
         rows={3}
-        className="w-full rounded border border-gray-300 px-2 py-1"
+        className="box-border block w-full min-w-0 max-w-full resize-y rounded border border-gray-300 px-2 py-1"
         data-testid="action-comment"
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
-      {error ? <span className="text-xs text-red-700">{error}</span> : null}
-    </label>
+      {error ? (
+        <span id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -44,6 +44,9 @@ export function Content({
 }: React.HTMLAttributes<HTMLDialogElement> & { onCloseAutoFocus?: (event: { preventDefault(): void }) => void; "data-testid"?: string }) {
   const { onOpenChange, titleId, descriptionId } = useDialog();
   const ref = React.useRef<HTMLDialogElement>(null);
+  // Where the press began: a drag that starts inside (selecting or resizing the comment) and ends on the backdrop
+  // clicks the dialog element too, and must not close it with the typed text.
+  const pressedBackdrop = React.useRef(false);
   const returnFocus = React.useRef(onCloseAutoFocus);
   React.useEffect(() => {
     returnFocus.current = onCloseAutoFocus;
@@ -95,9 +98,13 @@ export function Content({
           first.focus();
         }
       }}
-      // A click on the backdrop lands on the dialog element itself.
+      // A click on the backdrop lands on the dialog element itself (pressed and released there).
+      onMouseDown={(event) => {
+        pressedBackdrop.current = event.target === ref.current;
+      }}
       onClick={(event) => {
-        if (event.target === ref.current) onOpenChange(false);
+        if (event.target === ref.current && pressedBackdrop.current) onOpenChange(false);
+        pressedBackdrop.current = false;
       }}
       {...rest}
     >

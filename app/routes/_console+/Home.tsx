@@ -8,7 +8,12 @@ import { hasPermission } from "@contract/permissions";
 import { ALL_PAGES } from "@contract/route-tree";
 import { settle, upstream } from "~/utils/upstream.server";
 import type { ConsoleLoaderData } from "./_layout";
-import { summarySchema } from "./__home.server";
+import { LinkRequests } from "~/components/home/link-requests";
+import { Role } from "@contract/roles";
+import { linkRequestsSchema, summarySchema } from "./__home.server";
+import { backupStatusSchema } from "./__backup-status.server";
+import { BackupStatusCard } from "~/components/home/backup-status";
+import { todayCn } from "@contract/school-time";
 
 /**
  * /Home (affix tab, every role): greeting with name and role, current kindergarten and group,
@@ -19,7 +24,13 @@ import { summarySchema } from "./__home.server";
 /** This page takes no posts; a POST still meets the guard (403, else 405). */
 export const action = /* @__PURE__ */ pageAction();
 export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
-  const result = await settle(upstream(request).get("home/summary", { schema: summarySchema }));
+  const [result, backup, links] = await Promise.all([
+    settle(upstream(request).get("home/summary", { schema: summarySchema })),
+    // The super admin is told whether backups run (issue 29); nobody else is asked.
+    user.info.roleId === Role.superAdmin ? settle(upstream(request).get("backups/status/", { schema: backupStatusSchema })) : null,
+    // A parent who registered himself sees whether his link to the child still waits for approval.
+    user.info.roleId === Role.parent ? settle(upstream(request).get("home/link_requests/", { schema: linkRequestsSchema })) : null,
+  ]);
   // Pages kept out of the menu (hidden) that the user may open and that need no id, e.g. the
   // applicant's admission introduction or the admissions teacher's appointment list.
   const subject = { ...user.info };
@@ -30,8 +41,10 @@ export const loader = /* @__PURE__ */ pageLoader(async ({ request, user }) => {
   return {
     more,
     summary: result.ok ? result.data : null,
+    backup: backup?.ok ? backup.data : null,
+    linkRequests: links?.ok ? links.data.list : [],
     educationGroupName: user.info.educationGroupName,
-    today: new Date().toISOString().slice(0, 10),
+    today: todayCn(),
   };
 });
 
@@ -75,6 +88,8 @@ export default function Home() {
           </div>
         </dl>
       </section>
+
+      <LinkRequests list={data.linkRequests} />
 
       <div className="grid gap-5 lg:grid-cols-3">
         <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100 lg:col-span-1" data-testid="home-todos">
@@ -124,6 +139,8 @@ export default function Home() {
           )}
         </section>
       </div>
+
+      {data.backup ? <BackupStatusCard status={data.backup} /> : null}
 
       <section className="rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="home-shortcuts">
         <h2 className="text-base font-semibold text-gray-800">{t("home.shortcuts")}</h2>

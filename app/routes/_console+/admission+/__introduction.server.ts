@@ -6,6 +6,7 @@ import { getLocale, getT } from "~/utils/i18n.server";
 import { requireCsrf } from "~/utils/csrf.server";
 import { guardAction, guardLoader } from "~/utils/page.server";
 import { settle, upstream } from "~/utils/upstream.server";
+import { todayCn } from "@contract/school-time";
 
 const PAGE = "/admission/wx/introduction";
 const introSchema = z.object({
@@ -84,7 +85,7 @@ export const introductionLoader = (args: LoaderFunctionArgs) =>
     view.sent = view.requests.find((x) => x.appointmentId != null && x.appointmentId === sentId) ?? null;
     return {
       error: null,
-      today: new Date(Date.now() + 8 * 3600000).toISOString().slice(0, 10),
+      today: todayCn(),
       data: view,
     };
   });

@@ -11,6 +11,7 @@ import { requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
 import { requireCsrf } from "~/utils/csrf.server";
+import { todayCn } from "@contract/school-time";
 
 /**
  * Server side of the Daily pages that are more than a resource list (route modules stay free of zod):
@@ -69,7 +70,7 @@ const weekSchema = z.object({
   ),
 });
 const optionsSchema = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => todayCn();
 
 export async function nurseryLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);

@@ -4,6 +4,7 @@ import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
+import { todayCn } from "@contract/school-time";
 
 /**
  * /daily/medication (role 7; visible to 7 even when isHideMed is set): the doctor's day list of parents' requests
@@ -13,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const data = await (await resourceListLoader("medications")(args)).json();
-  return json({ ...data, today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+  return json({ ...data, today: todayCn() });
 }
 export const action = resourceListAction;
 export const meta = pageMeta;

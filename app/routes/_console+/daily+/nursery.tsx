@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import { nurseryAction, nurseryLoader } from "./__daily.server";
+import { addDays } from "@contract/school-time";
 
 /**
  * /daily/nursery (roles 1,3,5; show:isShowNursery): baby-sitting. Three views, each a GET URL that works without
@@ -168,7 +169,7 @@ function Week() {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const data = useLoaderData<any>();
   const { t, i18n } = useTranslation(["daily"]);
-  const shift = (days: number) => new Date(Date.parse(data.monday + "T00:00:00Z") + days * 86400_000).toISOString().slice(0, 10);
+  const shift = (days: number) => addDays(data.monday, days);
   const weekday = (d: string) =>
     new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", { weekday: "short", timeZone: "UTC" }).format(new Date(d + "T00:00:00Z"));
   type Rec = { mood: string | null; meals: string | null; hydrationMl: number | null; toiletTimes: string; sleepSlots: string; healthNote: string | null };

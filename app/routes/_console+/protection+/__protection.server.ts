@@ -24,6 +24,7 @@ const requestRow = z.object({
   subjectAnonymised: z.boolean().default(false),
   createdAt: z.string(),
   doneAt: z.string().nullable(),
+  actions: z.object({ approve: z.boolean(), complete: z.boolean(), reject: z.boolean(), archive: z.boolean() }),
 });
 const option = z.object({ value: z.string(), label: z.string() });
 const subjects = z.object({ student: z.array(option), user: z.array(option), customer: z.array(option) });

@@ -125,7 +125,7 @@ export default function Page() {
                     </td>
                     <td className={td}>
                       <div className="flex flex-wrap gap-1">
-                        {r.kind === "access" ? (
+                        {r.actions.archive ? (
                           <a
                             href={`/protection/dataProcessing/export?request=${r.id}`}
                             className={buttonVariants({ variant: "outline", size: "sm" })}
@@ -134,7 +134,7 @@ export default function Page() {
                             {t("requests.archive")}
                           </a>
                         ) : null}
-                        {r.status === "pending" ? (
+                        {r.actions.reject ? (
                           <Form method="post" className="flex flex-wrap items-center gap-1">
                             <CsrfInput />
                             <label className="sr-only" htmlFor={`outcome-${r.id}`}>
@@ -147,15 +147,16 @@ export default function Page() {
                               placeholder={t("requests.outcome")}
                               className="w-32 rounded border px-1 py-1 text-xs"
                             />
-                            {r.kind === "deletion" ? (
+                            {r.actions.approve ? (
                               <Button type="submit" name="intent" value={`approve:${r.id}`} size="sm" variant="destructive" data-testid={`approve-${r.id}`}>
                                 {t("requests.approve")}
                               </Button>
-                            ) : (
+                            ) : null}
+                            {r.actions.complete ? (
                               <Button type="submit" name="intent" value={`complete:${r.id}`} size="sm" data-testid={`complete-${r.id}`}>
                                 {t("requests.complete")}
                               </Button>
-                            )}
+                            ) : null}
                             <Button type="submit" name="intent" value={`reject:${r.id}`} size="sm" variant="outline" data-testid={`reject-${r.id}`}>
                               {t("requests.reject")}
                             </Button>

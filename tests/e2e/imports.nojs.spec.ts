@@ -1,0 +1,3 @@
+import { importTests } from "./imports";
+
+importTests(false);
