@@ -17,6 +17,8 @@ export interface ApiConfig {
   wechat: WechatConfig;
   /** Hosts the WeChat sandbox may redirect back to (besides 127.0.0.1 and localhost). */
   wechatRedirectHosts: string[];
+  /** Applicants may sign in with an SMS code (APPLICANT_SMS_LOGIN=off closes it: then only WeChat, if configured). */
+  applicantSmsLogin: boolean;
   /** Lockout: failures allowed in the window, window and lock length in minutes. */
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   /** Rate limits of login, SMS and registration per phone and per client address (api/auth/rate-limit-config.ts). */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
+    applicantSmsLogin: env.APPLICANT_SMS_LOGIN !== "off",
     lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 },
     rateLimits: loadRateLimits(env),
     trustProxy: loadTrustProxy(env),

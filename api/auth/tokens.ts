@@ -11,7 +11,16 @@ export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex"
  */
 export async function issueToken(
   w: Writer,
-  opts: { userId: number; roleId: number; kindergartenId: number | null; platform: string; ttlSeconds: number; applicantOnly?: boolean },
+  opts: {
+    userId: number;
+    roleId: number;
+    kindergartenId: number | null;
+    platform: string;
+    ttlSeconds: number;
+    applicantOnly?: boolean;
+    /** The applicant's phone as verified at sign-in (WeChat's phone payload or an SMS code). */
+    verifiedPhone?: string | null;
+  },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -27,6 +36,7 @@ export async function issueToken(
       expires_at: new Date(now + opts.ttlSeconds * 1000).toISOString(),
       revoked_at: null,
       applicant_only: opts.applicantOnly ? 1 : 0,
+      verified_phone: opts.verifiedPhone ?? null,
     },
     "issue_token",
   );
@@ -37,6 +47,12 @@ export async function issueToken(
 export async function isApplicantSession(db: Db, tokenId: number): Promise<boolean> {
   const row = await db.selectFrom("tokens").select("applicant_only").where("id", "=", tokenId).executeTakeFirst();
   return Number(row?.applicant_only) === 1;
+}
+
+/** The phone verified when an applicant session began; null for any other session (a password never verifies a phone). */
+export async function verifiedPhoneOf(db: Db, tokenId: number): Promise<string | null> {
+  const row = await db.selectFrom("tokens").select(["applicant_only", "verified_phone"]).where("id", "=", tokenId).executeTakeFirst();
+  return Number(row?.applicant_only) === 1 ? (row?.verified_phone ?? null) : null;
 }
 
 export async function revokeToken(w: Writer, tokenId: number): Promise<void> {

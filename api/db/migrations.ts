@@ -6,6 +6,7 @@ import { formRecipientsMigration } from "@api/db/migration-form-recipients";
 import { recordImagesMigration } from "@api/db/migration-record-images";
 import { parentLinkRequestsMigration } from "@api/db/migration-parent-link-requests";
 import { uploadClaimsMigration } from "@api/db/migration-upload-claims";
+import { applicantIdentityMigration } from "@api/db/migration-applicant-identity";
 import { studentsMigration } from "@api/db/migration-students";
 import { busesDevicesMigration } from "@api/db/migration-buses-devices";
 import { dailyMigration } from "@api/db/migration-daily";
@@ -533,6 +534,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "017_account_scope": m017accountScope,
         "018_parent_link_requests": parentLinkRequestsMigration(dialect),
         "019_upload_claims": uploadClaimsMigration(dialect),
+        "020_applicant_identity": applicantIdentityMigration(),
       };
     },
   };

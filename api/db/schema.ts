@@ -220,6 +220,8 @@ export interface TokensTable {
   revoked_at: Ts | null;
   /** 1: a WeChat applicant session, role 13 only (migration 005). */
   applicant_only: Generated<Bool>;
+  /** An applicant session's phone, verified when it began (WeChat's phone payload or an SMS code; migration 020). */
+  verified_phone: string | null;
 }
 
 /** One row per phone: failed logins of the current window and the lock (migration 004; api/auth/lockout.ts). */

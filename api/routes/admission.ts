@@ -5,13 +5,15 @@ import { applicantRequestSchema, type ApplicantIntroduction } from "@contract/en
 import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
-import { write } from "@api/db/audit";
-import { fieldError, forbidden, langOf, notFound, ok, pathId, run, translate } from "@api/http";
+import { write, type Writer } from "@api/db/audit";
+import { verifiedPhoneOf } from "@api/auth/tokens";
+import { conflict, fieldError, forbidden, langOf, notFound, ok, pathId, run, translate } from "@api/http";
 import { actorOfScope } from "@api/resources/engine/write";
 import { fieldErrors } from "@api/resources/engine";
 import { kindergartenFilter } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
 import { registerAdmissionReports } from "./admission-reports";
+import { registerApplicantSignInRoutes } from "./applicant-sign-in";
 import { todayCn } from "@contract/school-time";
 
 /** A success reply whose message is a namespaced key (`admission:…`), translated by the caller's language. */
@@ -37,6 +39,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, requirePage } = makeGuards(deps);
   registerAdmissionReports(app, deps);
+  registerApplicantSignInRoutes(app, deps);
 
   const doc = (method: "get" | "post", path: string, operationId: string, summary: string, withId = false) =>
     app.openAPIRegistry.registerPath({
@@ -73,6 +76,37 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
     });
   }
 
+  /**
+   * The request's phone: the one verified when the session began (issue 25, item 1). A session without one (a
+   * password sign-in) or a form naming another phone is refused before any customer is looked at, so the answer
+   * never tells whether a phone is a customer.
+   */
+  async function boundPhone(tokenId: number, typed: string | undefined) {
+    const phone = await verifiedPhoneOf(db, tokenId);
+    if (!phone) throw fieldError("phone", "admission:applicant.errors.signInAgain");
+    if (typed && typed !== phone) throw fieldError("phone", "admission:applicant.errors.notYourPhone");
+    return phone;
+  }
+
+  /**
+   * The applicant's own customer for this child, which a new request joins. A customer of the same phone that is
+   * not the applicant's (entered by the team, or another family's) is never re-assigned or changed: the applicant
+   * is asked to contact the kindergarten (409, nothing written).
+   */
+  async function ownCustomer(w: Writer, kgId: number, phone: string, applicantId: number, kidName: string) {
+    const rows = await w.trx
+      .selectFrom("admission_customers")
+      .select(["id", "owner_user_id", "applicant_user_id", "kid_name"])
+      .where("kindergarten_id", "=", kgId)
+      .where("phone", "=", phone)
+      .where("anonymised_at", "is", null)
+      .orderBy("id")
+      .execute();
+    if (rows.some((r) => Number(r.applicant_user_id) !== applicantId)) throw conflict("admission:applicant.errors.contactKindergarten");
+    const mine = rows.find((r) => r.kid_name === kidName);
+    return mine ? { id: Number(mine.id), ownerUserId: mine.owner_user_id == null ? null : Number(mine.owner_user_id) } : null;
+  }
+
   doc(
     "get",
     "/admission/wx/introduction/",
@@ -91,12 +125,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         .where("id", "=", scope.kindergartenId ?? -1)
         .executeTakeFirst();
       if (!kg) throw notFound();
-      const me = await db
-        .selectFrom("users as u")
-        .leftJoin("users as i", "i.id", "u.introducer_id")
-        .select(["i.real_name"])
-        .where("u.id", "=", scope.userId)
-        .executeTakeFirst();
+      const me = await db.selectFrom("users").select("introducer_id").where("id", "=", scope.userId).executeTakeFirst();
       const charges = await db
         .selectFrom("admission_charging_standards")
         .select(["level", "item", "item_en", "period", "amount"])
@@ -106,7 +135,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
       const requests = await db
         .selectFrom("admission_customers as ac")
         .leftJoin("admission_appointments as ap", "ap.customer_id", "ac.id")
-        .select(["ac.id", "ac.kid_name", "ac.stage", "ap.date", "ap.time", "ap.status"])
+        .select(["ac.id", "ac.kid_name", "ac.stage", "ap.id as appointment_id", "ap.date", "ap.time", "ap.status"])
         .where("ac.applicant_user_id", "=", scope.userId)
         .where("ac.kindergarten_id", "=", kg.id)
         .orderBy("ac.id", "desc")
@@ -114,10 +143,19 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         .execute();
       const data: ApplicantIntroduction = {
         kindergarten: { id: Number(kg.id), name: kg.name, nameEn: kg.name_en, city: kg.city, area: kg.area, address: kg.address },
-        introducerName: me?.real_name ?? null,
+        introduced: me?.introducer_id != null,
+        phone: await verifiedPhoneOf(db, scope.tokenId),
         charges: charges.map((x) => ({ level: x.level, item: x.item, itemEn: x.item_en, period: x.period, amount: Number(x.amount) })),
         classes: await freePlaces(Number(kg.id)),
-        requests: requests.map((r) => ({ id: Number(r.id), kidName: r.kid_name, stage: r.stage, date: r.date, time: r.time, status: r.status })),
+        requests: requests.map((r) => ({
+          id: Number(r.id),
+          appointmentId: r.appointment_id == null ? null : Number(r.appointment_id),
+          kidName: r.kid_name,
+          stage: r.stage,
+          date: r.date,
+          time: r.time,
+          status: r.status,
+        })),
       };
       return ok(c, data);
     }),
@@ -143,6 +181,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
       if (v.date < today) throw fieldError("date", "admission:applicant.errors.pastDate");
       const cls = (await freePlaces(kgId)).find((x) => x.id === v.classId);
       if (!cls) throw fieldError("classId", "crud:validation.choose");
+      const phone = await boundPhone(scope.tokenId, v.phone);
       const me = await db.selectFrom("users").select(["introducer_id"]).where("id", "=", scope.userId).executeTakeFirstOrThrow();
       const owner = await db
         .selectFrom("users")
@@ -154,28 +193,17 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         .executeTakeFirst();
       const out = await write(db, actorOfScope(scope), async (w) => {
         const now = nowIso();
-        // The same phone in the kindergarten is the same family: the request joins that customer (no duplicate).
-        const known = await w.trx
-          .selectFrom("admission_customers")
-          .select(["id", "owner_user_id"])
-          .where("kindergarten_id", "=", kgId)
-          .where("phone", "=", v.phone)
-          .where("anonymised_at", "is", null)
-          .orderBy("id")
-          .executeTakeFirst();
-        let customerId: number;
-        if (known) {
-          customerId = Number(known.id);
-          await w.update("admission_customers", customerId, { applicant_user_id: scope.userId, remarks: v.remarks ?? null, updated_at: now });
-        } else {
-          customerId = await w.insert("admission_customers", {
+        const mine = await ownCustomer(w, kgId, phone, scope.userId, v.kidName);
+        const customerId =
+          mine?.id ??
+          (await w.insert("admission_customers", {
             kindergarten_id: kgId,
             kid_name: v.kidName,
             nickname: v.nickname,
             nation: v.nation,
             contact_name: v.contactName,
             relationship: v.relationship,
-            phone: v.phone,
+            phone,
             reserved_class_id: v.classId,
             bus: v.bus,
             source: me.introducer_id != null ? "referral" : "wechat",
@@ -193,8 +221,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
             anonymised_at: null,
             created_at: now,
             updated_at: now,
-          });
-        }
+          }));
         const appointmentId = await w.insert("admission_appointments", {
           kindergarten_id: kgId,
           customer_id: customerId,
@@ -202,12 +229,12 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
           time: v.time,
           kind: "tour",
           status: "todo",
-          teacher_user_id: known?.owner_user_id ?? (owner ? Number(owner.id) : null),
+          teacher_user_id: mine ? mine.ownerUserId : owner ? Number(owner.id) : null,
           remarks: v.remarks ?? null,
           reminded_at: null,
           created_at: now,
         });
-        return { customerId, appointmentId, joined: Boolean(known) };
+        return { customerId, appointmentId, joined: Boolean(mine) };
       });
       return okT(c, out, "admission:applicant.sent");
     }),

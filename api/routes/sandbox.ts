@@ -3,18 +3,25 @@ import { ApiError, langOf, pageCsp } from "@api/http";
 import { t } from "@api/i18n";
 import { PHONE_RE } from "@contract/entities/auth";
 
+/** The base of a local-path redirect (never a real host). */
+const LOCAL = "http://relative.invalid";
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
- * Redirect targets: a local path, or http(s) on 127.0.0.1 / localhost / ::1, the host name the browser
- * used to reach this page (the console normally runs beside the API), or WECHAT_REDIRECT_HOSTS.
+ * Redirect targets: a local path, or http(s) on 127.0.0.1 / localhost / ::1 or a host of WECHAT_REDIRECT_HOSTS.
+ * Configured hosts only: the request's Host header is the caller's to choose (issue 25, item 14).
  */
-function allowedRedirect(deps: Deps, uri: string, requestHost: string): URL | null {
+function allowedRedirect(deps: Deps, uri: string): URL | null {
   try {
-    if (uri.startsWith("/") && !uri.startsWith("//")) return new URL(uri, "http://relative.invalid");
+    // A path stays a path: "/\\evil.example" parses as another host and "/.//evil.example" as the path "//evil.example".
+    if (uri.startsWith("/")) {
+      const local = new URL(uri, LOCAL);
+      return local.origin === LOCAL && !local.pathname.startsWith("//") ? local : null;
+    }
     const u = new URL(uri);
     if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-    const hosts = ["127.0.0.1", "localhost", "[::1]", requestHost, ...deps.config.wechatRedirectHosts];
+    const hosts = ["127.0.0.1", "localhost", "[::1]", ...deps.config.wechatRedirectHosts];
     return hosts.includes(u.hostname) ? u : null;
   } catch {
     return null;
@@ -33,10 +40,10 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     const lang = langOf(c);
     const redirect = c.req.query("redirect_uri") ?? "";
     const state = c.req.query("state") ?? "";
-    const target = allowedRedirect(deps, redirect, new URL(c.req.url).hostname);
+    const target = allowedRedirect(deps, redirect);
     if (!target) throw new ApiError(400, "wechat.badRedirect");
     // The form posts here and is redirected back: browsers hold that redirect to form-action too.
-    if (target.origin !== "http://relative.invalid") c.header("Content-Security-Policy", pageCsp([target.origin]));
+    if (target.origin !== LOCAL) c.header("Content-Security-Policy", pageCsp([target.origin]));
     const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(t(lang, "wechat.title"))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px;color:#222}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:16px}</style>
@@ -57,7 +64,7 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
       .trim()
       .slice(0, 40);
     const phone = String(body.phone ?? "").trim();
-    const target = allowedRedirect(deps, redirect, new URL(c.req.url).hostname);
+    const target = allowedRedirect(deps, redirect);
     if (!target) throw new ApiError(400, "wechat.badRedirect");
     if (!nickname) throw new ApiError(422, "error.validation", {}, { errors: { nickname: [{ key: "validation.required" }] } });
     if (!PHONE_RE.test(phone)) throw new ApiError(422, "error.validation", {}, { errors: { phone: [{ key: "validation.phone" }] } });
@@ -66,7 +73,7 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     // Like a real authorisation callback, it names the phone the applicant bound, so the confirmation starts filled in.
     target.searchParams.set("phone", phone);
     if (state) target.searchParams.set("state", state);
-    const location = target.origin === "http://relative.invalid" ? target.pathname + target.search : target.toString();
+    const location = target.origin === LOCAL ? target.pathname + target.search : target.toString();
     return c.redirect(location, 302);
   });
 }

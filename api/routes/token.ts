@@ -4,12 +4,12 @@ import { isStrongPassword } from "@contract/password-policy";
 import { KINDERGARTEN_SWITCH_ROLES, Role, isRoleId, type RoleId } from "@contract/roles";
 import { loginFormSchema, loginWechatFormSchema, platformFormSchema, stsReplySchema } from "@contract/entities/auth";
 import type { App, Deps } from "@api/context";
-import { write, SYSTEM_ACTOR } from "@api/db/audit";
-import { nowIso } from "@api/db";
+import { write } from "@api/db/audit";
 import { ApiError, forbidden, langOf, notFound, ok } from "@api/http";
 import { t, type Lang } from "@api/i18n";
 import { UNUSABLE_PASSWORD, verifyPassword } from "@api/auth/password";
-import { isApplicantSession, issueToken, replaceToken, revokeToken } from "@api/auth/tokens";
+import { isApplicantSession, issueToken, replaceToken, revokeToken, verifiedPhoneOf } from "@api/auth/tokens";
+import { startApplicantSession } from "@api/services/applicants";
 import { buildUserInfo, rolesOf } from "@api/auth/user-info";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { checkPassword } from "@api/auth/lockout";
@@ -40,18 +40,22 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     platform: string,
     replaces?: number,
     applicantOnly = false,
+    verifiedPhone: string | null = null,
   ) {
     const token = await write(db, { userId, roleId }, async (w) => {
       if (replaces != null) await replaceToken(w, replaces);
-      return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds, applicantOnly });
+      return issueToken(w, { userId, roleId, kindergartenId, platform, ttlSeconds: config.tokenTtlSeconds, applicantOnly, verifiedPhone });
     });
-    return { token, ...(await sessionInfo(lang, userId, roleId, kindergartenId, applicantOnly)) };
+    return { token, ...(await sessionInfo(lang, userId, roleId, kindergartenId, applicantOnly, verifiedPhone)) };
   }
 
-  /** UserInfo of a session; a WeChat applicant session lists role 13 only (the account's other roles need its password or SMS code). */
-  async function sessionInfo(lang: Lang, userId: number, roleId: RoleId, kindergartenId: number | null, applicantOnly: boolean) {
+  /**
+   * UserInfo of a session; an applicant session lists role 13 only and names the phone verified at sign-in (the
+   * applicant's user may hold it under a prefix, services/applicants.ts).
+   */
+  async function sessionInfo(lang: Lang, userId: number, roleId: RoleId, kindergartenId: number | null, applicantOnly: boolean, verifiedPhone: string | null) {
     const info = await buildUserInfo(db, userId, roleId, kindergartenId, lang);
-    return applicantOnly ? { ...info, roles: [Role.applicant] } : info;
+    return applicantOnly ? { ...info, phone: verifiedPhone ?? info.phone, roles: [Role.applicant] } : info;
   }
 
   app.openapi(
@@ -117,7 +121,8 @@ export function registerTokenRoutes(app: App, deps: Deps) {
     }),
     async (c) => {
       const s = scopeOf(c);
-      return ok(c, await sessionInfo(langOf(c), s.userId, s.roleId, s.kindergartenId, await isApplicantSession(db, s.tokenId)));
+      const applicantOnly = await isApplicantSession(db, s.tokenId);
+      return ok(c, await sessionInfo(langOf(c), s.userId, s.roleId, s.kindergartenId, applicantOnly, await verifiedPhoneOf(db, s.tokenId)));
     },
   );
 
@@ -139,6 +144,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       const { id } = c.req.valid("param");
       const applicantOnly = await isApplicantSession(db, s.tokenId);
       if (applicantOnly && id !== Role.applicant) throw forbidden("auth.applicantSession");
+      const verifiedPhone = applicantOnly ? await verifiedPhoneOf(db, s.tokenId) : null;
       const roles = await rolesOf(db, s.userId);
       if (!isRoleId(id) || !roles.includes(id)) throw forbidden("auth.roleNotOwned");
       const user = await db.selectFrom("users").select("kindergarten_id").where("id", "=", s.userId).executeTakeFirstOrThrow();
@@ -149,7 +155,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
         if (allowed.some((k) => k.id === s.kindergartenId)) kg = s.kindergartenId;
       }
       const platform = c.req.valid("form").platform || PLATFORM_PC;
-      return ok(c, await newSession(langOf(c), s.userId, id, kg, platform, s.tokenId, applicantOnly));
+      return ok(c, await newSession(langOf(c), s.userId, id, kg, platform, s.tokenId, applicantOnly, verifiedPhone));
     },
   );
 
@@ -225,47 +231,15 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       if (!identity) throw new ApiError(400, "wechat.invalidCode");
       const phone = await deps.wechat.decryptPhone(form.encryptedData, form.iv, identity);
       if (!phone) throw new ApiError(400, "wechat.invalidData");
-      let introducerId: number | null = null;
-      if (form.introducerId != null) {
-        const intro = await db.selectFrom("users").select("id").where("id", "=", form.introducerId).executeTakeFirst();
-        introducerId = intro ? intro.id : null;
-      }
-      const userId = await write(db, SYSTEM_ACTOR, async (w) => {
-        const now = nowIso();
-        const existing = await w.trx.selectFrom("users").select(["id", "enabled"]).where("phone", "=", phone).executeTakeFirst();
-        let id: number;
-        if (existing) {
-          if (!Number(existing.enabled)) throw forbidden("auth.disabled");
-          id = existing.id;
-          const has = await w.trx.selectFrom("user_roles").select("id").where("user_id", "=", id).where("role_id", "=", Role.applicant).executeTakeFirst();
-          if (!has) await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
-        } else {
-          id = await w.insert("users", {
-            real_name: identity.nickname || t(langOf(c), "wechat.defaultName"),
-            phone,
-            password_hash: UNUSABLE_PASSWORD,
-            gender: null,
-            enabled: 1,
-            email: null,
-            education_group_id: kg.education_group_id,
-            kindergarten_id: kg.id,
-            class_id: null,
-            default_role_id: Role.applicant,
-            bonus_points: 0,
-            must_reset_password: 0,
-            introducer_id: introducerId,
-            created_at: now,
-            updated_at: now,
-          });
-          await w.insert("user_roles", { user_id: id, role_id: Role.applicant });
-        }
-        const acct = await w.trx.selectFrom("wechat_accounts").select("id").where("openid", "=", identity.openid).executeTakeFirst();
-        const nickname = identity.nickname || null;
-        if (acct) await w.update("wechat_accounts", acct.id, { user_id: id, nickname, app_id: form.appId });
-        else await w.insert("wechat_accounts", { openid: identity.openid, app_id: form.appId, user_id: id, nickname, created_at: now });
-        return id;
+      const session = await startApplicantSession(deps, langOf(c), {
+        kindergarten: kg,
+        phone,
+        name: identity.nickname || t(langOf(c), "wechat.defaultName"),
+        introducerId: form.introducerId,
+        platform: "wechat",
+        wechat: { openid: identity.openid, appId: form.appId, nickname: identity.nickname || null },
       });
-      return ok(c, await newSession(langOf(c), userId, Role.applicant, kg.id, "wechat", undefined, true), "auth.loginOk");
+      return ok(c, session, "auth.loginOk");
     },
   );
 }

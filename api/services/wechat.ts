@@ -13,6 +13,8 @@ export interface WechatIdentity {
   nickname: string;
   /** WeChat's session key (real gateway): the AES key of the phone-number payload. */
   sessionKey?: string;
+  /** The stand-in: the phone its page was given (the payload must name the same phone). */
+  phone?: string;
 }
 
 /**
@@ -91,13 +93,15 @@ export class LocalWechatGateway implements WechatGateway {
       .where("code", "=", code)
       .where("used_at", "is", null)
       .where("expires_at", ">", now)
-      .returning(["openid", "nickname"])
+      .returning(["openid", "nickname", "phone"])
       .executeTakeFirst();
-    return row ? { openid: row.openid, nickname: row.nickname } : null;
+    return row ? { openid: row.openid, nickname: row.nickname, phone: row.phone } : null;
   }
 
-  async decryptPhone(encryptedData: string, _iv: string) {
-    return phoneOf(aesDecrypt(encryptedData, this.aes));
+  /** The payload's phone, only when it is the phone the stand-in's page was given for this code. */
+  async decryptPhone(encryptedData: string, _iv: string, identity: WechatIdentity) {
+    const phone = phoneOf(aesDecrypt(encryptedData, this.aes));
+    return phone && phone === identity.phone ? phone : null;
   }
 }
 

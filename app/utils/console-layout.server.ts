@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Role } from "@contract/roles";
 import { getT } from "./i18n.server";
 import { crumbsOf, menuFor, titleKeyOf } from "./permissions.server";
 import { requireCurrentUser } from "./current-user.server";
@@ -11,9 +12,13 @@ import { readTabs, serializeTabs, visit } from "./tabs.server";
  * the breadcrumb, the tabs, the sidebar state and the kindergarten choices. In its own module so that the layout's
  * browser build imports one empty stand-in instead of several shared small files.
  */
+const APPLICANT_HOME = "/admission/wx/introduction";
+
 export async function consoleLoader({ request }: LoaderFunctionArgs) {
   const user = await requireCurrentUser(request);
   const url = new URL(request.url);
+  // The applicant's home is her own page (issue 26, item 10), not the staff-style Home.
+  if (user.info.roleId === Role.applicant && url.pathname === "/Home") throw redirect(APPLICANT_HOME);
   const headers = new Headers();
   // The kindergarten choices (an upstream call) load while the tabs and the title are worked out.
   const switcher = canSwitchKindergarten(user);

@@ -13,7 +13,11 @@ export const smsCodeField = z
   .string({ error: "validation.required" })
   .trim()
   .regex(/^\d{6}$/, "validation.smsCode");
-const idField = z.coerce.number({ error: "validation.integer" }).int("validation.integer").positive("validation.invalid").max(MAX_INT, "validation.invalid");
+export const idField = z.coerce
+  .number({ error: "validation.integer" })
+  .int("validation.integer")
+  .positive("validation.invalid")
+  .max(MAX_INT, "validation.invalid");
 
 export const loginFormSchema = z.object({
   phone: z.string({ error: "validation.required" }).trim().min(1, "validation.required"),

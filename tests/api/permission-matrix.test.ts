@@ -710,6 +710,10 @@ const PUBLIC_ENDPOINTS = [
   "GET /docs",
   "POST /token/login",
   "POST /token/login_wechat",
+  /** The applicant's sign-in without WeChat (issue 26, item 10): which sign-in is live, the SMS code, the login. */
+  "GET /token/applicant_sign_in",
+  "POST /token/applicant_sms_code",
+  "POST /token/login_applicant_sms",
   "POST /sms/code",
   "POST /register",
   "GET /register/classes",

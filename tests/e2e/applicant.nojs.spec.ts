@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { smsCodeFromOutbox } from "./sms-outbox";
+import { fillRequest } from "./applicant-form";
 
 /**
  * The admission applicant's path on a phone (375 × 812, JavaScript off: the `nojs` project): the plain link
@@ -47,22 +49,21 @@ async function fitsThePhone(page: Page, where: string, { thumb = true }: { thumb
   expect(checked, `${where}: controls checked`).toBeGreaterThan(0);
 }
 
-/** The console's menu (off-canvas under 992 px) opens without JavaScript and every entry then lies inside the screen. */
-async function menuFits(page: Page) {
-  await page.getByTestId("sidebar-mobile-toggle").click();
-  const links = page.getByTestId("sidebar-container").locator("a[href]");
-  expect(await links.count()).toBeGreaterThan(0);
-  for (const link of await links.all()) {
-    await expect(link).toBeInViewport();
-    const box = (await link.boundingBox())!;
-    expect(box.x + box.width, `menu entry ${await link.textContent()} inside the screen`).toBeLessThanOrEqual(WIDTH + 0.5);
-  }
+/** The applicant's frame (issue 26, item 10): the kindergarten's name, the steps, and none of the staff console's chrome. */
+async function applicantFrame(page: Page, kindergarten: RegExp) {
+  await expect(page.getByTestId("applicant-kindergarten-name")).toHaveText(kindergarten);
+  await expect(page.getByTestId("applicant-steps")).toBeVisible();
+  for (const chrome of ["sidebar-mobile-toggle", "sidebar-container", "breadcrumb", "tags-view"]) await expect(page.getByTestId(chrome)).toHaveCount(0);
+  await expect(page.getByText("关闭其它")).toHaveCount(0);
 }
 
 test("applicant on a 375 px phone without JavaScript: link → WeChat → phone already filled in → applicant page", async ({ page }) => {
   const phone = "13911113375";
   await page.goto("/admission/wx/login?kindergartenId=1&introducerId=1");
-  await expect(page.getByRole("heading", { name: "招生登录" })).toBeVisible();
+  // The login names the kindergarten and shows no ✓ before anything happened.
+  await expect(page.getByTestId("applicant-login-kindergarten")).toHaveText(/幼儿园/);
+  await expect(page.getByText("招生登录").first()).toBeVisible();
+  await expect(page.getByText("✓")).toHaveCount(0);
   await fitsThePhone(page, "link");
   await page.getByTestId("wx-authorize").click();
 
@@ -82,9 +83,11 @@ test("applicant on a 375 px phone without JavaScript: link → WeChat → phone 
 
   await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
   await expect(page.getByRole("heading", { name: "招生简介" })).toBeVisible();
-  // The console frame (navbar, tabs) is shared with staff: on the screen, reachable; target sizes are its own matter.
-  await fitsThePhone(page, "applicant page", { thumb: false });
-  await menuFits(page);
+  await applicantFrame(page, /幼儿园/);
+  // The phone WeChat confirmed is shown, not asked again.
+  await expect(page.getByTestId("applicant-phone")).toContainText(phone);
+  await expect(page.locator('input[name="phone"]')).toHaveCount(0);
+  await fitsThePhone(page, "applicant page");
 });
 
 test("a refused confirmation keeps the phone typed", async ({ page }) => {
@@ -110,11 +113,63 @@ test("a refused confirmation keeps the phone typed", async ({ page }) => {
 test("in English the phone's header keeps each language on one line beside the product's name", async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
   await page.goto("/admission/wx/login?kindergartenId=1");
-  await expect(page.getByRole("heading", { name: "Admission login" })).toBeVisible();
+  await expect(page.getByText("Admission login").first()).toBeVisible();
   await fitsThePhone(page, "link (English)");
   for (const lng of ["zh", "en"]) {
     const box = (await page.getByTestId(`lang-${lng}`).boundingBox())!;
     // One line of text with its padding; a wrapped 中文 was two lines (about 48 px).
     expect(box.height, `lang-${lng} height`).toBeLessThan(36);
   }
+});
+
+test("without WeChat's web sign-in the link offers phone + SMS code: sign in → details → a confirmation page", async ({ page }) => {
+  const phone = "13911113377";
+  await page.goto("/admission/wx/login?kindergartenId=1");
+  await fitsThePhone(page, "link with SMS sign-in");
+  const since = new Date().toISOString();
+  await page.locator("#sms-phone").fill(phone);
+  await page.getByTestId("sms-send").click();
+  await expect(page.getByTestId("sms-sent")).toContainText(phone);
+  await page.locator("#sms-code").fill(await smsCodeFromOutbox(phone, "applicant", since));
+  await fitsThePhone(page, "code step");
+  await page.getByTestId("sms-sign-in").click();
+
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
+  await applicantFrame(page, /幼儿园/);
+  await expect(page.getByTestId("applicant-phone")).toContainText(phone);
+  const date = new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10);
+  await fillRequest(page, { kidName: "窗小宝", date });
+  await page.getByTestId("applicant-submit").click();
+
+  // The confirmation is a page: what was sent, when, and how the team will call back.
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction\?sent=\d+$/);
+  await expect(page.getByRole("heading", { name: "申请已提交" })).toBeVisible();
+  await expect(page.getByTestId("applicant-sent")).toContainText("窗小宝");
+  await expect(page.getByTestId("applicant-sent")).toContainText(date);
+  await expect(page.getByTestId("applicant-sent")).toContainText(phone);
+  await applicantFrame(page, /幼儿园/);
+  await fitsThePhone(page, "confirmation");
+  await page.getByTestId("applicant-back").click();
+  await expect(page.getByTestId("applicant-requests")).toContainText("窗小宝");
+});
+
+test("a wrong SMS code is refused beside its field and the phone is not asked again", async ({ page }) => {
+  const phone = "13911113378";
+  await page.goto("/admission/wx/login?kindergartenId=1");
+  const since = new Date().toISOString();
+  await page.locator("#sms-phone").fill(phone);
+  await page.getByTestId("sms-send").click();
+  const code = await smsCodeFromOutbox(phone, "applicant", since);
+  await page.locator("#sms-code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByTestId("sms-sign-in").click();
+  await expect(page.locator("#sms-code-err")).toBeVisible();
+  await expect(page.getByTestId("sms-sent")).toContainText(phone);
+  await expect(page).toHaveURL(/\/admission\/wx\/login/);
+});
+
+test("an unknown kindergarten's link says so instead of the API's JSON 404", async ({ page }) => {
+  await page.goto("/admission/wx/login?kindergartenId=99999");
+  await expect(page.getByRole("alert")).toContainText("链接无效");
+  await expect(page.locator("body")).not.toContainText("接口不存在");
+  await fitsThePhone(page, "unknown kindergarten", { thumb: false });
 });

@@ -9,7 +9,8 @@ import { hydrated, login, menuPaths, phoneOf } from "../fixtures/e2e";
  * collapse kept in cookie sidebarStatus, external link in a new tab, overlay under 992px.
  */
 const rows = parseTable();
-const ROLES = Array.from({ length: 16 }, (_, i) => i + 1);
+// The applicant (13) has no staff menu: her own frame and page (the test below).
+const ROLES = Array.from({ length: 16 }, (_, i) => i + 1).filter((r) => r !== 13);
 
 test.describe("sidebar = routes table, kindergarten 1", () => {
   for (const role of ROLES) {
@@ -18,6 +19,16 @@ test.describe("sidebar = routes table, kindergarten 1", () => {
       await expect.poll(() => menuPaths(page)).toEqual(expectedMenu(role, demoFlags(1), rows));
     });
   }
+});
+
+test("role 13 (the applicant) gets her own page in a light frame: no staff menu, breadcrumb or tabs, no staff Home", async ({ page }) => {
+  await login(page, phoneOf(13));
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
+  await expect(page.getByTestId("applicant-frame")).toBeVisible();
+  await expect(page.getByTestId("menu-link")).toHaveCount(0);
+  for (const chrome of ["breadcrumb", "tags-view", "sidebar-container"]) await expect(page.getByTestId(chrome)).toHaveCount(0);
+  await page.goto("/Home");
+  await expect(page).toHaveURL(/\/admission\/wx\/introduction$/);
 });
 
 test.describe("sidebar = routes table, kindergarten 2 (flags opposite)", () => {

@@ -6,7 +6,7 @@ import { E2E_SMS_OUTBOX } from "../../playwright.config";
  * SMS codes in the e2e runs: the API's local provider writes them to its outbox file (never to a page or an
  * HTTP reply), so the specs read them there, as a person trying the product locally would.
  */
-export async function smsCodeFromOutbox(phone: string, purpose: "register" | "forgot", since: string): Promise<string> {
+export async function smsCodeFromOutbox(phone: string, purpose: "register" | "forgot" | "applicant", since: string): Promise<string> {
   let code = "";
   await expect
     .poll(async () => {

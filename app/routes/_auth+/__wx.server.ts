@@ -38,6 +38,49 @@ export const PhoneSchema = z.object({
 
 export const HOME = "/admission/wx/introduction";
 
+const signInSchema = z.object({
+  kindergarten: z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), address: z.string().nullable() }),
+  wechat: z.boolean(),
+  sms: z.boolean(),
+});
+export type SignInOptions = z.infer<typeof signInSchema>;
+
+/**
+ * Which sign-in the API offers for the link's kindergarten: `options`, or null with `unknown` (no such kindergarten:
+ * the link is wrong) or the API's `error` (it cannot say now).
+ */
+export async function signInOptions(request: Request, kindergartenId: number) {
+  const r = await settle(upstream(request, { token: null }).get("token/applicant_sign_in", { query: { kindergartenId }, schema: signInSchema }));
+  if (r.ok) return { options: r.data, unknown: false, error: null };
+  return { options: null, unknown: r.code === 404, error: r.code === 404 ? null : r.error };
+}
+
+/** Sends the applicant a sign-in code; the page never shows it. */
+export async function sendApplicantCode(request: Request, kindergartenId: number, phone: string) {
+  return settle(upstream(request, { token: null }).envelope("POST", "token/applicant_sms_code", { form: { kindergartenId, phone } }));
+}
+
+/** Signs the applicant in with the SMS code: the phone becomes the session's verified phone. */
+export async function loginWithCode(
+  request: Request,
+  p: { kindergartenId: number; introducerId: number | null; redirect: string; phone: string; smsCode: string },
+) {
+  const result = await settle(
+    upstream(request, { token: null }).post("token/login_applicant_sms", {
+      form: { kindergartenId: p.kindergartenId, introducerId: p.introducerId ?? undefined, phone: p.phone, smsCode: p.smsCode },
+      schema: tokenReplySchema,
+    }),
+  );
+  if (!result.ok) return { ok: false as const, error: result.error, fieldErrors: result.fieldErrors };
+  return { ok: true as const, response: await signedIn(request, result.data, p.redirect) };
+}
+
+/** The new session's cookie (and, as at /login, a new CSRF token), then the applicant's page. */
+async function signedIn(request: Request, reply: z.infer<typeof tokenReplySchema>, to: string) {
+  const headers = combineHeaders(await commitUser(request, reply), await rotateCsrfToken(request));
+  return redirect(safeLoginRedirect(to, HOME), { headers });
+}
+
 export async function loginWechat(
   request: Request,
   p: { code: string; encryptedData: string; iv: string; kindergartenId: number; introducerId: number | null; redirect: string },
@@ -57,9 +100,7 @@ export async function loginWechat(
     }),
   );
   if (!result.ok) return { ok: false as const, error: result.error };
-  // As at /login: a new CSRF token with the new session.
-  const headers = combineHeaders(await commitUser(request, result.data), await rotateCsrfToken(request));
-  return { ok: true as const, response: redirect(safeLoginRedirect(p.redirect, HOME), { headers }) };
+  return { ok: true as const, response: await signedIn(request, result.data, p.redirect) };
 }
 
 /** The phone-number payload as the mini-program sends it (AES, section 9). */

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { consoleLoader } from "~/utils/console-layout.server";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
+import { Role } from "@contract/roles";
+import { ApplicantFrame } from "~/components/applicant/applicant-frame";
 import { HydrationMark } from "~/components/hydration-mark";
 import { GuardErrorBoundary } from "~/components/layout/error-pages";
 import { MOBILE_SIDEBAR_ID, Navbar } from "~/components/layout/navbar";
@@ -47,6 +49,17 @@ export default function ConsoleLayout() {
     setCollapsed(next);
     document.cookie = `sidebarStatus=${next ? 0 : 1}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
   };
+
+  // The applicant (role 13) has pages of her own: a light frame without the staff menu, breadcrumb and tabs.
+  if (data.user.roleId === Role.applicant)
+    return (
+      <ApplicantFrame kindergartenName={data.user.kindergartenName ?? ""}>
+        <Suspense fallback={null}>
+          <Outlet />
+          <HydrationMark />
+        </Suspense>
+      </ApplicantFrame>
+    );
 
   return (
     <div className="min-h-screen bg-gray-50" data-testid="console" data-sidebar={collapsed ? "closed" : "opened"}>

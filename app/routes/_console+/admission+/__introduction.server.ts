@@ -1,11 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { vocabLabel } from "@contract/entities/admission-reports";
 import { formatReportValue } from "@contract/report-view";
 import { getLocale, getT } from "~/utils/i18n.server";
 import { requireCsrf } from "~/utils/csrf.server";
 import { guardAction, guardLoader } from "~/utils/page.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
 import { todayCn } from "@contract/school-time";
 
@@ -19,12 +18,14 @@ const introSchema = z.object({
     area: z.string().nullable(),
     address: z.string().nullable(),
   }),
-  introducerName: z.string().nullable(),
+  introduced: z.boolean(),
+  phone: z.string().nullable(),
   charges: z.array(z.object({ level: z.string(), item: z.string(), itemEn: z.string().nullable(), period: z.string(), amount: z.number() })),
   classes: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), level: z.string(), free: z.number() })),
   requests: z.array(
     z.object({
       id: z.number(),
+      appointmentId: z.number().nullable(),
       kidName: z.string(),
       stage: z.string(),
       date: z.string().nullable(),
@@ -33,15 +34,21 @@ const introSchema = z.object({
     }),
   ),
 });
+const sentSchema = z.object({ customerId: z.number(), appointmentId: z.number() });
+
 export interface IntroView {
   name: string;
   address: string;
-  introducerName: string | null;
+  introduced: boolean;
+  /** The phone verified at sign-in: the request's contact phone (not typed again). */
+  phone: string | null;
   charges: { level: string; item: string; period: string; amount: string }[];
   classes: { id: number; name: string; level: string; free: number }[];
-  requests: { id: number; kidName: string; stage: string; date: string | null; time: string | null; status: string }[];
+  requests: { id: number; appointmentId: number | null; kidName: string; stage: string; date: string | null; time: string | null; status: string }[];
+  /** The request just sent (`?sent=<appointment id>`): the confirmation page shows it instead of the form. */
+  sent: IntroView["requests"][number] | null;
 }
-export const FIELDS = ["kidName", "nickname", "nation", "contactName", "relationship", "phone", "classId", "bus", "date", "time", "remarks"] as const;
+export const FIELDS = ["kidName", "nickname", "nation", "contactName", "relationship", "classId", "bus", "date", "time", "remarks"] as const;
 
 /**
  * /admission/wx/introduction (role 13): the kindergarten's introduction, its charging standard, classes with free
@@ -58,7 +65,8 @@ export const introductionLoader = (args: LoaderFunctionArgs) =>
     const view: IntroView = {
       name: en && d.kindergarten.nameEn ? d.kindergarten.nameEn : d.kindergarten.name,
       address: [d.kindergarten.city, d.kindergarten.area, d.kindergarten.address].filter(Boolean).join(" "),
-      introducerName: d.introducerName,
+      introduced: d.introduced,
+      phone: d.phone,
       charges: d.charges.map((c) => ({
         level: vocabLabel("level", c.level, lang),
         item: en && c.itemEn ? c.itemEn : c.item,
@@ -71,7 +79,10 @@ export const introductionLoader = (args: LoaderFunctionArgs) =>
         stage: t(`admission:stages.${x.stage}`),
         status: x.status ? t(`admission:appointmentStatuses.${x.status}`) : "",
       })),
+      sent: null,
     };
+    const sentId = Number(new URL(request.url).searchParams.get("sent"));
+    view.sent = view.requests.find((x) => x.appointmentId != null && x.appointmentId === sentId) ?? null;
     return {
       error: null,
       today: todayCn(),
@@ -88,8 +99,10 @@ export const introductionAction = (args: ActionFunctionArgs) =>
       const v = form.get(k);
       if (typeof v === "string" && v.trim() !== "") values[k] = v.trim();
     }
-    const r = await settle(upstream(request).envelope("POST", "admission/wx/requests/", { form: values }));
-    if (r.ok) return redirectWithToast(PAGE, { type: "success", message: r.data.msg ?? "" });
+    const r = await settle(upstream(request).envelope("POST", "admission/wx/requests/", { form: values, schema: sentSchema }));
+    // The confirmation is a page of its own (issue 26, item 10), not a toast.
+    if (r.ok) return redirect(`${PAGE}?sent=${r.data.data.appointmentId}`);
     if (r.fieldErrors && Object.keys(r.fieldErrors).length) return json({ values, errors: r.fieldErrors }, { status: 400 });
-    return redirectWithToast(PAGE, { type: "error", message: r.error });
+    // Any other refusal (e.g. "contact the kindergarten") stays on the page beside the form.
+    return json({ values, formError: r.error }, { status: 400 });
   });

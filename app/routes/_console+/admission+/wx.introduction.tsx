@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
+import { ApplicantSteps } from "~/components/applicant/applicant-frame";
 import { introductionAction, introductionLoader, type IntroView } from "./__introduction.server";
 
 /**
@@ -17,6 +18,7 @@ export const loader = (args: LoaderFunctionArgs) => introductionLoader(args);
 export const action = (args: ActionFunctionArgs) => introductionAction(args);
 export const meta = pageMeta;
 
+const PAGE = "/admission/wx/introduction";
 const control = "block min-h-11 w-full rounded border border-gray-300 bg-white px-3 py-2 text-base";
 const OPTIONS = {
   nation: ["han", "hui", "man", "zhuang", "other"],
@@ -27,7 +29,7 @@ const TIMES = ["09:00", "09:30", "10:00", "10:30", "14:00", "14:30", "15:00", "1
 
 export default function Page() {
   const loaded = useLoaderData<typeof loader>() as unknown as { data: IntroView | null; error: string | null; today: string };
-  const result = useActionData<{ values?: Record<string, string>; errors?: Record<string, string[]> }>();
+  const result = useActionData<{ values?: Record<string, string>; errors?: Record<string, string[]>; formError?: string }>();
   const nav = useNavigation();
   const { t } = useTranslation("admission");
   const v = result?.values ?? {};
@@ -70,8 +72,10 @@ export default function Page() {
       </select>
     </Field>
   );
+  if (d?.sent) return <Sent request={d.sent} phone={d.phone} />;
   return (
     <div className="mx-auto w-full max-w-xl space-y-5 text-base" data-testid="applicant-introduction">
+      <ApplicantSteps current={2} />
       <h1 className="text-xl font-semibold">{t("applicant.title")}</h1>
       {loaded.error ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-700">
@@ -89,7 +93,7 @@ export default function Page() {
                 {t("applicant.address")}: <span data-value>{d.address}</span>
               </p>
             ) : null}
-            {d.introducerName ? <p className="text-gray-700">{t("applicant.introducer", { name: d.introducerName })}</p> : null}
+            {d.introduced ? <p className="text-gray-700">{t("applicant.introduced")}</p> : null}
           </section>
 
           <section className="rounded border bg-white p-4" aria-labelledby="ap-charges">
@@ -167,7 +171,14 @@ export default function Page() {
                   t("customers.fields.relationship"),
                   OPTIONS.relationship.map((x) => ({ value: x, label: t(`relationships.${x}`) })),
                 )}
-                {text("phone", t("customers.fields.phone"), { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+                {/* The phone verified at sign-in is the contact phone: shown, not typed again. */}
+                <div className="space-y-1">
+                  <p className="text-sm font-medium text-gray-700">{t("applicant.phone")}</p>
+                  <p className="py-2 text-gray-800" data-testid="applicant-phone">
+                    {d.phone ? t("applicant.phoneVerified", { phone: d.phone }) : null}
+                  </p>
+                  <ErrorList id="ap-phone-err" errors={err("phone")} />
+                </div>
               </fieldset>
               <fieldset className="space-y-3">
                 <legend className="font-medium">{t("applicant.visit")}</legend>
@@ -181,6 +192,11 @@ export default function Page() {
                   <textarea id="ap-remarks" name="remarks" rows={3} defaultValue={v.remarks ?? ""} className={control} />
                 </Field>
               </fieldset>
+              {result?.formError ? (
+                <p role="alert" className="rounded bg-amber-50 p-3 text-amber-900" data-testid="applicant-form-error">
+                  {result.formError}
+                </p>
+              ) : null}
               <Button type="submit" className="min-h-11 w-full text-base" disabled={nav.state === "submitting"} data-testid="applicant-submit">
                 {t("applicant.submit")}
               </Button>
@@ -213,6 +229,29 @@ export default function Page() {
           </section>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The confirmation of a request just sent: a page of its own (issue 26, item 10). */
+function Sent({ request, phone }: { request: IntroView["requests"][number]; phone: string | null }) {
+  const { t } = useTranslation("admission");
+  return (
+    <div className="mx-auto w-full max-w-xl space-y-5 text-base" data-testid="applicant-sent">
+      <ApplicantSteps current={3} />
+      <section className="space-y-3 rounded border bg-white p-4" aria-labelledby="ap-sent">
+        <h1 id="ap-sent" className="text-xl font-semibold">
+          {t("applicant.sentTitle")}
+        </h1>
+        <p>{t("applicant.sentChild", { name: request.kidName })}</p>
+        {request.date ? <p>{t("applicant.sentVisit", { date: request.date, time: request.time ?? "" })}</p> : null}
+        {phone ? <p className="text-gray-700">{t("applicant.sentBody", { phone })}</p> : null}
+      </section>
+      <p>
+        <a href={PAGE} className="inline-flex min-h-11 items-center text-primary hover:underline" data-testid="applicant-back">
+          {t("applicant.back")}
+        </a>
+      </p>
     </div>
   );
 }
