@@ -343,7 +343,10 @@ describe("scheduled backups", { timeout: 300_000 }, () => {
   it("pruneBackups keeps the newest archives and their checksums", async () => {
     const d = folder();
     const names = ["kg-backup-20261101-023000-v3.20.4.tar.gz", "kg-backup-20261102-023000-v3.20.4.tar.gz", "kg-backup-20261103-023000-v3.20.4.tar.gz"];
-    for (const n of names) (writeFileSync(join(d, n), "x"), writeFileSync(join(d, `${n}.sha256`), "x"));
+    for (const n of names) {
+      writeFileSync(join(d, n), "x");
+      writeFileSync(join(d, `${n}.sha256`), "x");
+    }
     mkdirSync(join(d, "other"));
     expect(await pruneBackups(d, 1)).toEqual(names.slice(0, 2));
     expect(readdirSync(d).sort()).toEqual([names[2], `${names[2]}.sha256`, "other"]);
