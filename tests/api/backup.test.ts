@@ -316,6 +316,10 @@ describe("scheduled backups", { timeout: 300_000 }, () => {
     const off = await t.call("GET", "backups/status/", { token: su });
     expect(off.data).toMatchObject({ configured: false, lastOk: null });
     expect((await t.call("GET", "backups/status/", { token: admin })).status).toBe(403);
+    // Every other role account is refused too (the super admin's Home only).
+    for (const role of [1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 14, 15, 16])
+      expect((await t.call("GET", "backups/status/", { token: await t.token(phoneOf(role)) })).status, `role ${role}`).toBe(403);
+    expect((await t.call("GET", "backups/status/")).status).toBe(401);
 
     const dir = folder();
     const env = { ...process.env, BACKUP_DIR: dir, BACKUP_KEEP: "2" };

@@ -726,7 +726,8 @@ const PUBLIC_ENDPOINTS = [
 /** Payment providers' signed notifications and the local payment stand-in's checkout (the signature / order number is the permission; tests/api/tuition.test.ts). */
 const PUBLIC_PREFIXES = ["/wechat-sandbox/", "/payments/"];
 /** Any logged-in user; the handler scopes what it answers (or the file's record decides). */
-const SESSION_PREFIXES = ["/token/", "/home/", "/lookups/", "/files"];
+// /backups/status/: the super admin's Home line about backups; every role but 6 is refused (tests/api/backup.test.ts).
+const SESSION_PREFIXES = ["/token/", "/home/", "/lookups/", "/files", "/backups/"];
 /** Page-gated endpoints that no definition describes: endpoint prefix → routes.md page. */
 const PAGE_GATED: Record<string, string> = {
   "/daily/forms/": "/daily/form",
