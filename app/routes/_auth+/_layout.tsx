@@ -24,7 +24,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
           data-testid={`lang-${lng}`}
           // Each language names itself in its own script (WCAG 3.1.2, language of parts).
           lang={lng}
-          className={cn("rounded px-2 py-1", current === lng ? "bg-primary/10 font-semibold text-primary" : "text-gray-600 hover:text-primary")}
+          className={cn("rounded px-2 py-1", current === lng ? "bg-primary/10 font-semibold text-primary-dark" : "text-gray-600 hover:text-primary")}
         >
           {t(`language.${lng}`)}
         </button>
