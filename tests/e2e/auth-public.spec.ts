@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "../fixtures/e2e";
 import { sendCodeAndReadOutbox } from "./sms-outbox";
 
 /**
@@ -12,6 +13,7 @@ const FORGOT_PHONE = "13600300002";
 
 test("register a teacher with a registration code, a class and an SMS code", async ({ page }) => {
   await page.goto("/register");
+  await hydrated(page);
   await page.getByLabel("注册码").fill("SUN001");
   await page.getByRole("button", { name: "获取班级列表" }).click();
   await expect(page).toHaveURL(/registrationCode=SUN001/);
@@ -41,6 +43,8 @@ test("forgot password: SMS code and a new password that follows section 5", asyn
   await page.goto("/login");
   await page.getByRole("link", { name: "忘记密码" }).click();
   await expect(page).toHaveURL(/\/resetPassword$/);
+  // A click before hydration would be lost (the link may have loaded a new document on a busy machine).
+  await hydrated(page);
   await page.getByLabel("手机号").fill(FORGOT_PHONE);
   const code = await sendCodeAndReadOutbox(page, FORGOT_PHONE, "forgot");
   await page.getByLabel("短信验证码").fill(code);
