@@ -51,10 +51,16 @@ export async function snapshotPostgres(databaseUrl: string, file: string): Promi
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const { rows } = await client.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
-    const dump = run("pg_dump", ["--format=custom", `--snapshot=${rows[0]!.id}`, `--file=${file}`, `--dbname=${databaseUrl}`]);
+    // Settled at once into a value: pg_dump may fail (a full disk) while the counts below still run, and a rejection
+    // nobody awaits yet would be an unhandled one.
+    const dumped = run("pg_dump", ["--format=custom", `--snapshot=${rows[0]!.id}`, `--file=${file}`, `--dbname=${databaseUrl}`]).then(
+      () => null,
+      (e: Error) => e,
+    );
     const db = onClient(client);
     const [tables, migrations] = [await tableStats(db), await appliedMigrations(db)];
-    await dump;
+    const failure = await dumped;
+    if (failure) throw failure;
     await client.query("COMMIT");
     return { file, tables, migrations };
   } finally {

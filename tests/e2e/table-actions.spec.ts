@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { demoFlags, parseTable, planAccounts } from "../fixtures/routes-table";
 import { login, phoneOf } from "../fixtures/e2e";
+import { tableProblems } from "./screen-checks";
 
 /**
  * Tables on the screens school staff have (issue 26, item 4). Every page of the route table is opened by a demo
@@ -18,57 +19,6 @@ const SCREENS = [
 /** Rows checked per table: the first few show every kind of action; a long list would only repeat them. */
 const ROWS = 6;
 const CHUNK = 8;
-
-/** The problems of the page just loaded (empty when its tables hold up). */
-async function tableProblems(page: Page, rows: number): Promise<string[]> {
-  return page.evaluate(async (rows) => {
-    const out: string[] = [];
-    const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
-    const controls: Element[] = [];
-    const shortHan: Text[] = [];
-    for (const table of document.querySelectorAll("main table")) {
-      for (const tr of [...table.querySelectorAll("tbody tr")].slice(0, rows)) {
-        // Visible controls only: a hidden input, or a dialog's content, is no target.
-        for (const el of tr.querySelectorAll("a[href], button, select, input:not([type=hidden]), summary, textarea"))
-          if ((el as HTMLElement).offsetParent !== null && !el.closest("details:not([open]) > :not(summary)")) controls.push(el);
-        const walker = document.createTreeWalker(tr, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const text = n.textContent?.trim() ?? "";
-          if (/^\p{Script=Han}{2,6}$/u.test(text)) shortHan.push(n as Text);
-        }
-      }
-    }
-    const label = (el: Element) =>
-      `<${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? ` ${el.getAttribute("data-testid")}` : ""}> "${(el.textContent ?? "").trim().slice(0, 30)}"`;
-    for (const el of controls) {
-      // Scroll the page vertically only (a sideways scroll, of the page or the table's box, would hide the fault),
-      // and only when the control is above or below the screen.
-      const before = el.getBoundingClientRect();
-      if (before.top < 0 || before.bottom > window.innerHeight) {
-        window.scrollTo(window.scrollX, window.scrollY + before.top - window.innerHeight / 3);
-        await new Promise((r) => requestAnimationFrame(r));
-      }
-      // A link whose text wraps is several boxes: its first line is what a click aims at.
-      const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.left < 0 || r.right > vw + 0.5 || r.top < 0 || r.bottom > window.innerHeight) {
-        out.push(`${label(el)} outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${vw})`);
-        continue;
-      }
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || !(hit === el || el.contains(hit) || (el as HTMLInputElement).labels?.[0]?.contains(hit)))
-        out.push(`${label(el)} covered by ${hit ? `<${hit.tagName.toLowerCase()} class="${hit.className}">` : "nothing"}`);
-    }
-    for (const n of shortHan) {
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const lines = new Set([...range.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
-      if (lines.size > 1) out.push(`"${n.textContent!.trim()}" wraps over ${lines.size} lines`);
-    }
-    return [...new Set(out)];
-  }, rows);
-}
 
 const chunks = <T>(list: T[], size: number): T[][] => {
   const n = Math.ceil(list.length / size);
