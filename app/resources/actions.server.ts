@@ -7,7 +7,7 @@ import { getT } from "~/utils/i18n.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { settle, upstream } from "~/utils/upstream.server";
-import { rowSchema, withActions } from "./engine.server";
+import { actorOf, rowSchema, withActions } from "./engine.server";
 import type { BulkActionData, RecordActionData } from "./types";
 
 /**
@@ -115,7 +115,7 @@ export async function bulkActionLoader({ request }: LoaderFunctionArgs, def: Res
   const url = new URL(request.url);
   const api = upstream(request);
   const found = await Promise.all(idsOf(url.searchParams).map((id) => settle(api.get(`${def.endpoint}${id}/`, { schema: rowSchema(def) }))));
-  const actor = { userId: user.info.userId, roleId: user.info.roleId };
+  const actor = actorOf(user);
   const items = found
     .flatMap((r) => (r.ok ? [withActions(def, r.data as Record<string, unknown>, user)] : []))
     .filter((i) => i.actions[ba.name] || rowRefusal(def, ba.name, i, actor)?.state)

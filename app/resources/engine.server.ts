@@ -53,7 +53,8 @@ const permsOf = (def: ResourceDefinition, user: SessionUser): Perms => ({
   view: Boolean(def.detail) && can(def, "view", user.info.roleId),
 });
 
-const actorOf = (user: SessionUser): Actor => ({
+/** The session user as the row rules of contract/resource.ts see her (one place: the lists, details and bulk pages). */
+export const actorOf = (user: SessionUser): Actor => ({
   userId: user.info.userId,
   roleId: user.info.roleId,
   reach: isRoleId(user.info.roleId) ? ROLE_REACH[user.info.roleId] : undefined,

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loginHere, expectToast } from "../fixtures/e2e";
+import { busTeacherRows } from "./record-actions-rows";
 
 /** Record actions without JavaScript: the confirmation page (question, comment, CSRF), post/redirect/get with a toast. */
 
@@ -24,17 +25,12 @@ test("without JavaScript a kindergarten admin disables a user on the confirmatio
   expect((await page.goto("/user/userAdministration/1/explode"))?.status()).toBe(404);
 });
 
-// FIXME(issue 26): in the merged suite of 29 Nov this test and its twin (JavaScript / no JavaScript) failed on the
-// 409 toast of the second bulk disable, three tries each, while each passes run alone: the two share kindergarten 1's
-// bus teachers (rows 1–2 and 3–4 of one keyword) and this round changed the users list (reach per row), so the two
-// specs probably act on the same rows at once. Re-enable once each spec has rows of its own.
-test.fixme("without JavaScript bulk disable goes through its confirmation page; a pair with one already disabled is refused whole", async ({ page }) => {
+test("without JavaScript bulk disable goes through its confirmation page; a pair with one already disabled is refused whole", async ({ page }) => {
   // Kindergarten 1's bus teachers (seeded 136001…): rows 3 and 4 here, rows 1 and 2 in the JavaScript spec.
   await page.goto("/user/userAdministration?keyword=136001");
   await loginHere(page, "13800000005");
   await page.goto("/user/userAdministration?keyword=136001");
-  const rows = page.getByTestId("resource-row");
-  const [a, b] = [rows.nth(2), rows.nth(3)];
+  const [a, b] = await busTeacherRows(page, [2, 3]);
   await a.getByTestId("row-select").check();
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-disable").click();

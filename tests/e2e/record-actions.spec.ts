@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, loginHere, expectToast, recordToasts } from "../fixtures/e2e";
+import { busTeacherRows } from "./record-actions-rows";
 
 /** Record actions with JavaScript: the dialog (with comment), the toast, the detail page's badge and history. */
 
@@ -53,20 +54,14 @@ test("a kindergarten admin disables a user in the dialog and enables her again; 
   expect(res?.status()).toBe(403);
 });
 
-// FIXME(issue 26): in the merged suite of 29 Nov this test and its twin (JavaScript / no JavaScript) failed on the
-// 409 toast of the second bulk disable, three tries each, while each passes run alone: the two share kindergarten 1's
-// bus teachers (rows 1–2 and 3–4 of one keyword) and this round changed the users list (reach per row), so the two
-// specs probably act on the same rows at once. Re-enable once each spec has rows of its own.
-test.fixme("bulk record actions: a kindergarten admin disables two users from the bulk bar; a pair with one already disabled is refused whole", async ({
-  page,
-}) => {
+test("bulk record actions: a kindergarten admin disables two users from the bulk bar; a pair with one already disabled is refused whole", async ({ page }) => {
   // Kindergarten 1's bus teachers (seeded 136001…): rows 1 and 2 here, rows 3 and 4 in the no-JavaScript spec.
   await page.goto("/user/userAdministration?keyword=136001");
   await loginHere(page, "13800000005", { js: true });
   await hydrated(page);
   const rows = page.getByTestId("resource-row");
   await expect(rows.nth(3)).toBeVisible();
-  const [a, b] = [rows.nth(0), rows.nth(1)];
+  const [a, b] = await busTeacherRows(page, [0, 1]);
   await a.getByTestId("row-select").check();
   await b.getByTestId("row-select").check();
   await page.getByTestId("bulk-disable").click();

@@ -16,8 +16,6 @@ export const SCREENS: readonly Screen[] = [
 ];
 
 type Fixtures = {
-  /** The screen and language of this run. */
-  screen: Screen;
   /** The text of the run's language: `tr("保存", "Save")`. */
   tr: (zh: string, en: string) => string;
   /** Fails when the screen shows a clipped action, a raw key, an ISO timestamp or a broken image. */
@@ -31,12 +29,17 @@ type Fixtures = {
   consoleErrors: string[];
 };
 
-export const journey = base.extend<Fixtures>({
-  screen: [SCREENS[0], { option: true }],
-  viewport: async ({ screen }, use) => use({ width: screen.width, height: screen.height }),
-  locale: async ({ screen }, use) => use(screen.lang === "en" ? "en-US" : "zh-CN"),
+/**
+ * The screen and language of the run: an option, set per describe block by `onEachScreen` (not named `screen`, which
+ * is Playwright's own option for `window.screen`).
+ */
+const withScreen = base.extend<{ display: Screen }>({ display: [SCREENS[0], { option: true }] });
+
+export const journey = withScreen.extend<Fixtures>({
+  viewport: async ({ display: screen }, use) => use({ width: screen.width, height: screen.height }),
+  locale: async ({ display: screen }, use) => use(screen.lang === "en" ? "en-US" : "zh-CN"),
   js: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
-  tr: async ({ screen }, use) => use((zh, en) => (screen.lang === "zh" ? zh : en)),
+  tr: async ({ display: screen }, use) => use((zh, en) => (screen.lang === "zh" ? zh : en)),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -63,7 +66,7 @@ export const journey = base.extend<Fixtures>({
       await link.click();
     });
   },
-  signIn: async ({ page, js, baseURL, screen }, use) => {
+  signIn: async ({ page, js, baseURL, display: screen }, use) => {
     await use(async (phone, password = PASSWORD) => {
       await page.context().addCookies([{ name: "lng", value: screen.lang, url: baseURL! }]);
       await page.goto("/login");
@@ -81,7 +84,7 @@ export const journey = base.extend<Fixtures>({
 export function onEachScreen(body: (screen: Screen) => void) {
   for (const screen of SCREENS)
     journey.describe(screen.name, () => {
-      journey.use({ screen });
+      journey.use({ display: screen });
       body(screen);
     });
 }
@@ -89,7 +92,7 @@ export function onEachScreen(body: (screen: Screen) => void) {
 /** The steps that work without JavaScript, once more with it off (1280 × 720, Chinese). */
 export function withoutJavaScript(body: (screen: Screen) => void) {
   journey.describe(`${SCREENS[0].name}, JavaScript off`, () => {
-    journey.use({ screen: SCREENS[0], javaScriptEnabled: false });
+    journey.use({ display: SCREENS[0], javaScriptEnabled: false });
     body(SCREENS[0]);
   });
 }
