@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { etag } from "hono/etag";
 import { tokenReplySchema, userInfoSchema, NEED_RESET_PASSWORD, PLATFORM_PC } from "@contract/api";
 import { isStrongPassword } from "@contract/password-policy";
 import { KINDERGARTEN_SWITCH_ROLES, Role, isRoleId, type RoleId } from "@contract/roles";
@@ -115,9 +116,13 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       operationId: "getTokenInfo",
       tags,
       summary: "User info of the current token (roleId, roles, kindergartenId, educationGroupId, optionalFunction)",
+      description:
+        "Answers with an ETag over the reply (roles, enabled state, kindergarten, optional functions, names in the language asked). A client that keeps the info revalidates with If-None-Match on every use: 304 (no body) while nothing changed, so a change is seen at the very next request.",
       security: tokenHeader,
-      middleware: [requireAuth] as const,
-      responses: jsonReply(userInfoSchema),
+      // After requireAuth: a revoked token is a 401, never a 304 of an old copy.
+      middleware: [requireAuth, etag()] as const,
+      request: { headers: z.object({ "if-none-match": z.string().optional().openapi({ description: "The ETag of the info the client keeps" }) }) },
+      responses: { ...jsonReply(userInfoSchema), 304: { description: "Not modified: the kept info (its ETag in If-None-Match) is current" } },
     }),
     async (c) => {
       const s = scopeOf(c);

@@ -184,7 +184,7 @@ export const upstreamAgents = { http: new http.Agent(UPSTREAM_AGENT_OPTIONS), ht
 function send(
   url: string,
   o: { method: HttpMethod; headers: Record<string, string>; body?: string; timeoutMs: number },
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; etag: string | null }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === "https:";
@@ -203,7 +203,7 @@ function send(
     const req = lib.request(target, { method: o.method, headers, agent, signal: controller.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })));
+      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), etag: res.headers.etag ?? null })));
       res.on("error", (e) => finish(() => reject(e)));
       res.on("aborted", () => finish(() => reject(new Error("response aborted"))));
     });
@@ -262,7 +262,7 @@ export async function multipartUpload(fields: Record<string, string>, file: Uplo
 function sendStreamed(
   url: string,
   o: { method: HttpMethod; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; timeoutMs: number },
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; etag: string | null }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === "https:";
@@ -276,7 +276,7 @@ function sendStreamed(
     const req = lib.request(target, { method: o.method, headers: o.headers, agent: secure ? upstreamAgents.https : upstreamAgents.http }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") })));
+      res.on("end", () => finish(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), etag: res.headers.etag ?? null })));
       res.on("error", (e) => finish(() => reject(e)));
       res.on("aborted", () => finish(() => reject(new Error("response aborted"))));
     });
@@ -398,6 +398,26 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     return interpret<S>(method, path, status, raw, schema);
   }
 
+  /**
+   * GET with a validator: `If-None-Match: etag` when a copy is kept; a 304 answers `{ notModified: true }`, a 200 the
+   * data and its ETag. Failures as `envelope`'s.
+   */
+  async function getIfChanged<S extends z.ZodTypeAny | undefined = undefined>(
+    path: string,
+    o: { etag?: string | null; schema?: S },
+  ): Promise<{ notModified: true } | { notModified: false; data: Out<S>; etag: string | null }> {
+    const headers: Record<string, string> = { ...baseHeaders(), accept: "application/json" };
+    if (o.etag) headers["if-none-match"] = o.etag;
+    let reply: { status: number; body: string; etag: string | null };
+    try {
+      reply = await send(urlOf(path), { method: "GET", headers, timeoutMs });
+    } catch (error) {
+      throw transportFailure("GET", path, error);
+    }
+    if (reply.status === 304 && o.etag) return { notModified: true };
+    return { notModified: false, data: interpret<S>("GET", path, reply.status, reply.body, o.schema).data, etag: reply.etag };
+  }
+
   /** Section 8 for a failed exchange: the network-error text for the user; the detail (ECONNREFUSED, host:port, the timeout) only in the log. */
   function transportFailure(method: string, path: string, error: unknown): UpstreamError {
     console.warn(`[upstream] ${method} ${path}: ${describeTransport(error)}`);
@@ -516,7 +536,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions) {
     };
   }
 
-  return { ...withMethods(envelope), upload, download };
+  return { ...withMethods(envelope), getIfChanged, upload, download };
 }
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -607,6 +627,14 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
       throw await sessionFailure(error);
     }
   }
+  async function getIfChanged<S extends z.ZodTypeAny | undefined = undefined>(path: string, o: Parameters<UpstreamClient["getIfChanged"]>[1] & { schema?: S }) {
+    const { client } = await clientPromise;
+    try {
+      return await client.getIfChanged<S>(path, o);
+    } catch (error) {
+      throw await sessionFailure(error);
+    }
+  }
   async function download(path: string, o: { query?: QueryParams } = {}) {
     const { client } = await clientPromise;
     try {
@@ -640,7 +668,7 @@ export function upstream(request: Request, options: RequestUpstreamOptions = {})
       return error;
     }
   }
-  return { ...withMethods(envelope), upload, download };
+  return { ...withMethods(envelope), getIfChanged, upload, download };
 }
 
 /**
