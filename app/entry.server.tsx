@@ -73,6 +73,9 @@ export default async function handleRequest(request: Request, responseStatusCode
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       setSecurityHeaders(responseHeaders, request, nonce);
+      // The page's translations start downloading with the document's headers, beside its modules (entry.client.tsx
+      // fetches the same URL, which the browser answers from this preload).
+      responseHeaders.append("Link", `</locales/${lng}?v=${encodeURIComponent(remixContext.manifest.version)}>; rel=preload; as=fetch; crossorigin=anonymous`);
       resolve(new Response(withoutZeroBytes(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
     });
     const timer = setTimeout(abort, ABORT_DELAY);

@@ -302,3 +302,16 @@ test.describe("the API cannot be reached", () => {
     }
   });
 });
+
+test("the document preloads its translations with its headers, and the page fetches them once (issue 28, item 1)", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/locales/")) fetched.push(r.url());
+  });
+  const res = await page.goto("/login");
+  const link = res!.headers()["link"] ?? "";
+  expect(link).toMatch(/^<\/locales\/zh\?v=[^>]+>; rel=preload; as=fetch; crossorigin=anonymous$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The preload answered the page's own fetch: one request, to the preloaded address.
+  expect(fetched).toEqual([new URL(link.slice(1, link.indexOf(">")), page.url()).href]);
+});
