@@ -237,4 +237,32 @@ test.describe("every page: no serious axe violation; English chrome without Han 
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
   });
+  test("keyboard: the tabs' menu (Radix) opens from the keyboard's context-menu key, moves with the arrows and gives focus back", async ({ page }) => {
+    await login(page, phoneOf(5));
+    await page.goto("/kindergarten/place");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const link = page.locator('[data-testid="tab"][data-path="/kindergarten/place"] a');
+    await link.focus();
+    // The context-menu key (and Shift+F10) fire a contextmenu event at the focused element.
+    await link.dispatchEvent("contextmenu", { clientX: 0, clientY: 0, bubbles: true });
+    const menu = page.getByTestId("tab-context-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute("role", "menu");
+    expect(
+      await new AxeBuilder({ page })
+        .include("[data-testid=tab-context-menu]")
+        .withTags(AXE_TAGS)
+        .analyze()
+        .then((r) => r.violations.filter((v) => BLOCKING.has(v.impact ?? "")).map((v) => v.id)),
+    ).toEqual([]);
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByTestId("tab-menu-refresh")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByTestId("tab-menu-close")).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(page.getByTestId("tab-menu-closeAll")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(link).toBeFocused();
+  });
 });

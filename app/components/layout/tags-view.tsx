@@ -1,8 +1,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Icon } from "~/components/icons";
-import { ContextMenu } from "~/components/ui/context-menu";
 import { cn } from "~/utils/cn";
 import { useLayoutT } from "./i18n";
 
@@ -14,6 +13,9 @@ export interface TabView {
 }
 
 type Intent = "refresh" | "close" | "closeOthers" | "closeAll";
+
+/** The right-click menu (Radix), loaded on the first right-click. */
+const TabMenu = lazy(() => import("./tab-menu"));
 
 /**
  * Visited-page tabs (vue-element-admin TagsView). The list comes from the server (cookie kg_tabs).
@@ -102,20 +104,23 @@ export function TagsView({ tabs }: { tabs: TabView[] }) {
         </div>
       </Form>
       {menu ? (
-        <ContextMenu
-          x={menu.x}
-          y={menu.y}
-          testId="tab-context-menu"
-          label={titleOf(menu.tab)}
-          onClose={closeMenu}
-          returnFocus={menu.trigger}
-          items={menuItems(menu.tab).map((intent) => ({
-            key: intent,
-            label: t(`tabs.${intent}`),
-            testId: `tab-menu-${intent}`,
-            onSelect: () => act(intent, menu.tab.path),
-          }))}
-        />
+        <Suspense fallback={null}>
+          <TabMenu
+            key={`${menu.tab.path}@${menu.x},${menu.y}`}
+            x={menu.x}
+            y={menu.y}
+            testId="tab-context-menu"
+            label={titleOf(menu.tab)}
+            onClose={closeMenu}
+            returnFocus={menu.trigger}
+            items={menuItems(menu.tab).map((intent) => ({
+              key: intent,
+              label: t(`tabs.${intent}`),
+              testId: `tab-menu-${intent}`,
+              onSelect: () => act(intent, menu.tab.path),
+            }))}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "~/utils/cn";
@@ -31,12 +32,8 @@ export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElemen
 }
 
 export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, ...props }, ref) => {
-  const classes = cn(buttonVariants({ variant, size }), className);
-  // asChild: the button's look on the one child element (a link), without Radix's Slot in every page's JavaScript.
-  if (asChild && React.isValidElement<{ className?: string }>(props.children)) {
-    const { children: child, ...rest } = props as typeof props & { children: React.ReactElement<{ className?: string }> };
-    return React.cloneElement(child, { ...rest, className: cn(classes, child.props.className) });
-  }
-  return <button className={classes} ref={ref} {...props} />;
+  // asChild: the button's look (and props) on the one child element, e.g. a link (Radix Slot merges them).
+  const Component = asChild ? Slot : "button";
+  return <Component className={cn(buttonVariants({ variant, size }), className)} ref={ref} {...props} />;
 });
 Button.displayName = "Button";
