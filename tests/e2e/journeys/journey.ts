@@ -32,7 +32,9 @@ type Fixtures = {
 };
 
 export const journey = base.extend<Fixtures>({
-  screen: [SCREENS[0], { option: true }],
+  // `screen` is also Playwright's own option (the emulated screen size, a width and a height): this one extends it, so
+  // the screen matches the window, and it is overridden as a built-in option is (no `option: true`, which tsc refuses).
+  screen: [SCREENS[0], { scope: "test" }],
   viewport: async ({ screen }, use) => use({ width: screen.width, height: screen.height }),
   locale: async ({ screen }, use) => use(screen.lang === "en" ? "en-US" : "zh-CN"),
   js: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
@@ -59,8 +61,12 @@ export const journey = base.extend<Fixtures>({
     await use(async (section, pageName) => {
       const menu = page.getByRole("navigation", { name: tr("主菜单", "Main menu") });
       const link = menu.getByRole("link", { name: pageName, exact: true });
-      if (section && !(await link.isVisible())) await menu.getByText(section, { exact: true }).click();
+      // The section's own toggle (its <summary>): a section may be named as one of its pages (用户管理 → 用户管理).
+      if (section && !(await link.isVisible())) await menu.locator("summary").getByText(section, { exact: true }).click();
+      const href = (await link.getAttribute("href")) ?? "";
       await link.click();
+      // Opened: the next step must not act on the page being left.
+      if (href.startsWith("/")) await expect(page).toHaveURL((url) => url.pathname === href.split("?")[0]);
     });
   },
   signIn: async ({ page, js, baseURL, screen }, use) => {
