@@ -12,8 +12,8 @@ import { expect, journey, onEachScreen, ready, unique, withoutJavaScript, type S
  * student files with the photo showing; takes the attendance of the child's class (one save for the class) and sees the
  * marks saved; imports a user and a student from the templates the import pages offer; puts the new child on a school
  * bus ("乘车幼儿", the riders of a bus on /bus/schoolBus: what the admin calls the bus riders; /user/busTeacher binds
- * the accompanying teachers, not children); and gives the child a student IC card (a device record of /device/studentIc).
- * Without JavaScript: the new child, the attendance and the user import.
+ * the accompanying teachers, not children) and sees the bus in her student file; and gives the child a student IC card
+ * (a device record of /device/studentIc). Without JavaScript: the new child, the attendance and both imports.
  */
 const ADMIN = "13800000005";
 const CLASS = { zh: "大二班", en: "Senior 2" };
@@ -166,6 +166,7 @@ async function addBusRider({ page, see, tr, openMenu }: Steps, child: string) {
   await expect(page.getByTestId("page-title")).toHaveText(tr("校车管理", "School buses"));
   await see();
   const bus = page.getByTestId("resource-row").first();
+  const busName = (await bus.locator('[data-field="name"]').innerText()).trim();
   await bus.locator('[data-testid^="riders-"]').click();
   await expect(page).toHaveURL(/\/bus\/schoolBus\/\d+\/riders$/);
   await see();
@@ -178,6 +179,14 @@ async function addBusRider({ page, see, tr, openMenu }: Steps, child: string) {
   const rider = page.getByTestId("riders-table").locator("tbody tr").filter({ hasText: child });
   await expect(rider).toHaveCount(1);
   await expect(rider).toContainText(tr(CLASS.zh, CLASS.en));
+  await expect(rider.locator('[data-testid^="band-"]')).toHaveText(tr("10 公里以内", "Under 10 km"));
+  await see();
+
+  // Her student file says which bus she rides.
+  await openMenu(tr("学生管理", "Students"), tr("学生档案", "Student files"));
+  await search(page, child);
+  await page.getByTestId("resource-row").getByRole("link", { name: child }).click();
+  await expect(page.getByTestId("detail-page")).toContainText(busName);
   await see();
 }
 
@@ -225,7 +234,7 @@ onEachScreen(() => {
 
 withoutJavaScript(() => {
   journey(
-    "without JavaScript the kindergarten admin enrols a child with a photo, takes the class's attendance and imports users",
+    "without JavaScript the kindergarten admin enrols a child with a photo, takes the class's attendance and imports a user and a student",
     async ({ page, signIn, see, tr, openMenu, js, screen }, info) => {
       journey.setTimeout(120_000);
       const s = { page, see, tr, openMenu, js, screen };
@@ -236,6 +245,7 @@ withoutJavaScript(() => {
       await enrolChild(s, child, info.outputDir);
       await takeAttendance(s, child, addDays(todayCn(), -20 - run), unique("发烧"));
       await importOne(s, "users", digits(run), info.outputDir, "csv");
+      await importOne(s, "students", digits(run), info.outputDir, "xlsx");
     },
   );
 });

@@ -129,6 +129,11 @@ onEachScreen(() => {
       const menu = page.getByRole("navigation", { name: tr("主菜单", "Main menu") });
       await expect(menu.getByText(tr("招生管理", "Admissions"), { exact: true })).toHaveCount(0);
       await see();
+      // It stays chosen from page to page.
+      await openMenu(tr("学生管理", "Students"), tr("学生档案", "Student files"));
+      await expect(page.getByTestId("resource-row").first()).toBeVisible();
+      await expect(switcher.locator("option:checked")).toHaveText(tr(KG2.zh, KG2.en));
+      await see();
     },
   );
 });
