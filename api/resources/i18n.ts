@@ -15,7 +15,9 @@ export function rt(lang: Lang, message: string, params: Record<string, string | 
   const m = key.match(/^(\w+):(.+)$/);
   if (!m || !NS[m[1]!]) return apiT(lang, key, all);
   const ns = NS[m[1]!]!;
-  const raw = lookup(ns[lang], m[2]!) ?? lookup(ns.zh, m[2]!) ?? key;
+  // A count picks the language's plural form when the text has one (`imported_one`: "1 user imported"), as i18next does.
+  const plural = typeof all.count === "number" ? lookup(ns[lang], `${m[2]!}_${new Intl.PluralRules(lang).select(all.count)}`) : undefined;
+  const raw = plural ?? lookup(ns[lang], m[2]!) ?? lookup(ns.zh, m[2]!) ?? key;
   return raw.replace(/\{\{(\w+)\}\}/g, (_, p: string) => (p in all ? String(all[p]) : `{{${p}}}`));
 }
 

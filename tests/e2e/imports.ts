@@ -19,7 +19,7 @@ import { expectToast, PASSWORD, phoneOf } from "../fixtures/e2e";
  * (exceljs for .xlsx, plain text for .csv) and uploaded. A good file lists its row; a file with a bad row shows that
  * row's error and imports nothing. Run with JavaScript on (imports.spec.ts) and off (imports.nojs.spec.ts).
  */
-type Format = "xlsx" | "csv";
+export type Format = "xlsx" | "csv";
 interface Case {
   def: ResourceDefinition;
   role: number;
@@ -32,7 +32,7 @@ interface Case {
 }
 
 /** An import validates every row (and hashes users' passwords) before it answers: up to a minute on a loaded machine. */
-const importDone = expect.configure({ timeout: 60_000 });
+export const importDone = expect.configure({ timeout: 60_000 });
 
 /** The login form as in fixtures/e2e.ts, with the minute a loaded machine may take to show Home. */
 async function login(page: Page, phone: string) {
@@ -99,7 +99,7 @@ function idNumber(first17: string): string {
 }
 
 /** Downloads the import template of this format from the import page: its header and example row. */
-async function template(page: Page, format: Format): Promise<{ header: string[]; example: string[] }> {
+export async function template(page: Page, format: Format): Promise<{ header: string[]; example: string[] }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(`template-${format}`).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`-\\d{8}\\.${format}$`));
   const path = (await download.path())!;
@@ -116,7 +116,7 @@ async function template(page: Page, format: Format): Promise<{ header: string[];
 }
 
 /** Writes the filled sheet as a user would save it: exceljs for .xlsx, CSV text (UTF-8 with BOM) for .csv. */
-async function writeSheet(dir: string, name: string, format: Format, rows: string[][]): Promise<string> {
+export async function writeSheet(dir: string, name: string, format: Format, rows: string[][]): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.${format}`);
   if (format === "csv") {

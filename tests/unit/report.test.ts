@@ -3,7 +3,7 @@ import * as z from "zod";
 import fc from "fast-check";
 import { defineReport, formatReportValue, parseReportParams, reportSheet } from "@contract/report";
 import { chartLabels } from "@contract/report-view";
-import { niceScale } from "~/components/charts/bar-chart";
+import { fitLabel, niceScale } from "~/components/charts/bar-chart";
 
 /** Reports (contract/report.ts): formats, parameters and the exported sheet of a small definition. */
 const report = defineReport({
@@ -91,6 +91,16 @@ describe("chart axes and labels", () => {
         return Number.isInteger(step) && step >= 1 && top >= n && top - step < n && top / step <= 5;
       }),
     );
+  });
+
+  it("cuts a bar's label only when it does not fit its band", () => {
+    // The twelve months of the annual plan in a 720-wide chart: each band is about 54 px.
+    expect(fitLabel("2026-01", 50)).toBe("2026-01");
+    expect(fitLabel("11月23日", 89)).toBe("11月23日");
+    expect(fitLabel("阳光幼儿园（朝阳园）", 70)).toBe("阳光幼儿园…");
+    expect(fitLabel("Sunshine Kindergarten (Chaoyang)", 80)).toMatch(/^Sunshine K.*…$/);
+    // At least five characters are kept, however narrow the band.
+    expect(fitLabel("2026-01-05", 10)).toBe("2026-…");
   });
 
   it("writes dates of one year as a short month and day in each language, and adds the year across years", () => {

@@ -30,7 +30,20 @@ export function niceScale(largest: number, wholeNumbers: boolean, lines = 4): { 
   const step = steps.find((st) => st >= raw) ?? 10 * p; // 10·p ≥ raw always; whole when p ≥ 0.1, i.e. when largest ≥ 1
   return { top: Math.ceil(largest / step - 1e-9) * step, step };
 }
-const short = (s: string, n = 10) => ([...s].length > n ? [...s].slice(0, n - 1).join("") + "…" : s);
+/** Wide characters (CJK, full-width forms): about 1 em; the others (digits, Latin, "-") about 0.62 em at most. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+const labelWidth = (s: string, fontSize = 11) => [...s].reduce((w, ch) => w + (WIDE.test(ch) ? fontSize : fontSize * 0.62), 0);
+
+/**
+ * A category label cut with "…" only when it does not fit its `room` (px): "2026-01" fits a month's band of a year
+ * (it used to be cut to "2026-…" by a count of characters made for Chinese names). At least five characters are kept.
+ */
+export function fitLabel(s: string, room: number): string {
+  if (labelWidth(s) <= room) return s;
+  const chars = [...s];
+  while (chars.length > 5 && labelWidth(chars.join("") + "…") > room) chars.pop();
+  return chars.join("") + "…";
+}
 
 /**
  * A grouped bar chart rendered as inline SVG on the server (no JavaScript): `role="img"` with a
@@ -86,7 +99,7 @@ export function BarChart({ title, description, categories, series, values, unit 
                 );
               })}
               <text x={ci * band + band / 2} y={h + 16} textAnchor="middle" fill="#374151">
-                {short(c, Math.max(6, Math.floor(band / 11)))}
+                {fitLabel(c, band - 4)}
               </text>
             </g>
           );

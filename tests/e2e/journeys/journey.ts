@@ -62,8 +62,12 @@ export const journey = withScreen.extend<Fixtures>({
     await use(async (section, pageName) => {
       const menu = page.getByRole("navigation", { name: tr("主菜单", "Main menu") });
       const link = menu.getByRole("link", { name: pageName, exact: true });
-      if (section && !(await link.isVisible())) await menu.getByText(section, { exact: true }).click();
+      // The section's own toggle (its <summary>): a section may be named as one of its pages (用户管理 → 用户管理).
+      if (section && !(await link.isVisible())) await menu.locator("summary").getByText(section, { exact: true }).click();
+      const href = (await link.getAttribute("href")) ?? "";
       await link.click();
+      // Opened: the next step must not act on the page being left.
+      if (href.startsWith("/")) await expect(page).toHaveURL((url) => url.pathname === href.split("?")[0]);
     });
   },
   signIn: async ({ page, js, baseURL, display: screen }, use) => {
