@@ -245,23 +245,41 @@ async function setAttendance(deps: Deps, scope: Scope, v: z.infer<typeof attenda
         updated_at: now,
       });
     }
-    await trx
-      .insertInto("student_attendance_changes")
-      .values({
-        student_id: v.studentId,
-        kindergarten_id: kg,
-        date: v.date,
-        from_status: existing?.status ?? null,
-        from_late: existing ? Number(existing.late) : null,
-        to_status: status,
-        to_late: late,
-        source: "manual",
-        remark: v.remark ?? null,
-        changed_by: scope.userId,
-        changed_at: now,
-      })
-      .execute();
+    await recordManualChange(trx, { studentId: v.studentId, kg, date: v.date, existing, status, late, remark: v.remark, by: scope.userId, at: now });
   });
+}
+
+/** The change row of a hand-made attendance change (one child's day): what it was, what it became, who, why. */
+async function recordManualChange(
+  trx: Kysely<Database>,
+  c: {
+    studentId: number;
+    kg: number;
+    date: string;
+    existing: { status: string; late: unknown } | undefined;
+    status: string;
+    late: number;
+    remark: string | null | undefined;
+    by: number;
+    at: string;
+  },
+) {
+  await trx
+    .insertInto("student_attendance_changes")
+    .values({
+      student_id: c.studentId,
+      kindergarten_id: c.kg,
+      date: c.date,
+      from_status: c.existing?.status ?? null,
+      from_late: c.existing ? Number(c.existing.late) : null,
+      to_status: c.status,
+      to_late: c.late,
+      source: "manual",
+      remark: c.remark ?? null,
+      changed_by: c.by,
+      changed_at: c.at,
+    })
+    .execute();
 }
 
 /**
@@ -307,22 +325,7 @@ async function saveClassDay(deps: Deps, scope: Scope, v: z.infer<typeof classAtt
             .returning("id")
             .executeTakeFirst();
       if (!stored) throw conflict("students:attendance.errors.changedMeanwhile");
-      await trx
-        .insertInto("student_attendance_changes")
-        .values({
-          student_id: e.studentId,
-          kindergarten_id: kg,
-          date: v.date,
-          from_status: existing?.status ?? null,
-          from_late: existing ? Number(existing.late) : null,
-          to_status: status,
-          to_late: late,
-          source: "manual",
-          remark: e.remark ?? null,
-          changed_by: scope.userId,
-          changed_at: now,
-        })
-        .execute();
+      await recordManualChange(trx, { studentId: e.studentId, kg, date: v.date, existing, status, late, remark: e.remark, by: scope.userId, at: now });
       changed++;
     }
     return changed;
