@@ -11,7 +11,7 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
     <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="bus-day-filter">
       <label className="text-sm text-gray-700">
         <span className="block">{t("rides.bus")}</span>
-        <NativeSelect name="busId" defaultValue={data.busId ?? ""} className="h-9 w-56">
+        <NativeSelect name="busId" defaultValue={data.busId ?? ""} fit className="w-56">
           {data.buses.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}
@@ -22,7 +22,7 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
       </label>
       <label className="text-sm text-gray-700">
         <span className="block">{t("rides.date")}</span>
-        <Input type="date" name="date" defaultValue={data.date} className="h-9 w-40" />
+        <Input type="date" name="date" defaultValue={data.date} fit className="w-40" />
       </label>
       <Button type="submit" variant="outline">
         {t("rides.show")}
