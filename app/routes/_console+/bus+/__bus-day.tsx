@@ -31,9 +31,10 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
   );
 }
 
+/** A trip's figures for `rides.summary` (`count`: the riders, which picks the text's plural form). */
 export function tripSummary(rows: RideRow[]) {
   return {
-    total: rows.length,
+    count: rows.length,
     boarded: rows.filter((r) => r.boardedAt).length,
     alighted: rows.filter((r) => r.alightedAt).length,
     leave: rows.filter((r) => r.onLeave).length,
