@@ -14,7 +14,7 @@ import { ApiError } from "@api/http";
  */
 
 const minutesUntil = (until: string, now: number) => Math.max(1, Math.ceil((Date.parse(until) - now) / 60000));
-const locked = (minutes: number) => new ApiError(423, "auth.locked", { minutes });
+const locked = (minutes: number) => new ApiError(423, "auth.locked", { count: minutes });
 
 /** How long a guess waits for places held by guesses in flight before it is refused (a lost process's place frees with its window). */
 const IN_FLIGHT_WAIT_MS = 5000;

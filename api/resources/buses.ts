@@ -126,7 +126,7 @@ export const busesMapping = defineMapping({
       await checkTeachers(db, kindergartenId, values);
       if (existing) {
         const riders = Number(existing.riderCount ?? 0);
-        if (typeof values.seats === "number" && values.seats < riders) throw fieldError("seats", "buses:errors.seatsBelowRiders", { riders });
+        if (typeof values.seats === "number" && values.seats < riders) throw fieldError("seats", "buses:errors.seatsBelowRiders", { count: riders });
         // Riders stay on stations that still exist.
         const names = new Set(readStations(values.stations as string).map((s) => s.name));
         const stranded = await db.selectFrom("bus_riders").select("station").where("bus_id", "=", existing.id).execute();
@@ -379,7 +379,7 @@ export function registerBusRoutes(app: App, deps: Deps) {
             .select(sql<number>`count(*)`.as("n"))
             .where("bus_id", "=", busId)
             .executeTakeFirstOrThrow();
-          if (bus.seats != null && Number(n.n) >= Number(bus.seats)) throw fieldError("studentId", "buses:errors.busFull", { seats: Number(bus.seats) });
+          if (bus.seats != null && Number(n.n) >= Number(bus.seats)) throw fieldError("studentId", "buses:errors.busFull", { count: Number(bus.seats) });
         }
         const row = { bus_id: busId, station: v.station, distance_km: v.distanceKm, kindergarten_id: Number(bus.kindergarten_id) };
         if (existing) await w.update("bus_riders", Number(existing.id), row);

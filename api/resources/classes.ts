@@ -57,7 +57,7 @@ export const classesMapping = defineMapping({
           .select(sql<number>`count(*)`.as("n"))
           .where("kindergarten_id", "=", kindergartenId)
           .executeTakeFirst();
-        if (max > 0 && Number(n?.n ?? 0) >= max) throw fieldError("name", "resources:classes.errors.maxClasses", { max });
+        if (max > 0 && Number(n?.n ?? 0) >= max) throw fieldError("name", "resources:classes.errors.maxClasses", { count: max });
       }
       const teacherIds = (values.teacherIds as number[] | undefined) ?? [];
       if (teacherIds.length && kindergartenId != null) {

@@ -438,7 +438,7 @@ export const classCircleMapping = defineMapping({
             .where("class_id", "=", Number(cl.id))
             .where("created_at", ">=", cnDayStartIso(todayCn()))
             .executeTakeFirst();
-          if (Number(row?.n ?? 0) >= limit) throw fieldError("classId", "daily:classCircle.errors.limit", { limit });
+          if (Number(row?.n ?? 0) >= limit) throw fieldError("classId", "daily:classCircle.errors.limit", { count: limit });
         }
       }
     },

@@ -449,7 +449,7 @@ function mediaMapping(def: typeof teachingRecords, table: "teaching_records" | "
               .where("recorded_on", ">=", `${month}-01`)
               .where("recorded_on", "<=", `${month}-31`)
               .executeTakeFirst();
-            if (Number(n?.n ?? 0) >= recordLimit) throw fieldError("recordedOn", "teaching:errors.recordLimit", { max: recordLimit });
+            if (Number(n?.n ?? 0) >= recordLimit) throw fieldError("recordedOn", "teaching:errors.recordLimit", { count: recordLimit });
           }
         }
       },

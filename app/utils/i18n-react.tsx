@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { plural } from "@contract/plural";
 
 /**
  * The console's components translate through this module, not react-i18next: it is the same `t` on the server and
@@ -6,7 +7,9 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
  * (about 15 KB gzipped on every page). Loaders keep remix-i18next's server `t` (app/utils/i18n.server.ts).
  *
  * What the resources use, and so what `t` supports: `ns:key` prefixes, nested keys with `.`, a list of namespaces
- * searched in order, `{{name}}` interpolation (never escaped: React escapes), `defaultValue`. No plurals or nesting.
+ * searched in order, `{{name}}` interpolation (never escaped: React escapes), `defaultValue`, and plurals: with a
+ * numeric `count`, `key_one` / `key_other` by the language's Intl.PluralRules before `key`, as i18next resolves them
+ * (the one rule, contract/plural.ts). No nesting.
  */
 export type Bundle = Record<string, unknown>;
 export type Resources = Record<string, Bundle>;
@@ -36,7 +39,7 @@ function interpolate(text: string, values: Record<string, unknown>): string {
 }
 
 /** Translates `key` against one language's resources, searching `namespaces` in order (an `ns:` prefix wins). */
-export function translate(resources: Resources, namespaces: readonly string[], key: string, options: TOptions = {}): string {
+export function translate(lng: string, resources: Resources, namespaces: readonly string[], key: string, options: TOptions = {}): string {
   let search = options.ns ? (typeof options.ns === "string" ? [options.ns] : options.ns) : namespaces;
   let path = key;
   const colon = key.indexOf(":");
@@ -45,7 +48,7 @@ export function translate(resources: Resources, namespaces: readonly string[], k
     path = key.slice(colon + 1);
   }
   for (const ns of search.length ? search : [DEFAULT_NS]) {
-    const found = lookup(resources[ns], path);
+    const found = plural((k) => lookup(resources[ns], k), lng, path, options.count);
     if (found !== undefined) return interpolate(found, options);
   }
   return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
@@ -94,7 +97,7 @@ export function useTranslation(ns?: string | readonly string[]): { t: TFunction;
   const key = namespaces.join("|");
   const { resources, language, changeLanguage } = store;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespaces' contents
-  const t = useCallback<TFunction>((k, options) => translate(resources, namespaces, k, options), [resources, key]);
+  const t = useCallback<TFunction>((k, options) => translate(language, resources, namespaces, k, options), [language, resources, key]);
   const i18n = useMemo<I18nHandle>(() => ({ language, changeLanguage, dir: () => "ltr" }), [language, changeLanguage]);
   return { t, i18n };
 }

@@ -144,6 +144,7 @@ export function ReportPage({ data, testId }: { data: ReportPageData; testId?: st
                 <NativeSelect
                   name={p.name}
                   defaultValue={data.values[p.name] ?? ""}
+                  fit
                   className="w-60"
                   aria-invalid={errors.length ? true : undefined}
                   aria-describedby={errors.length ? errId : undefined}
@@ -162,6 +163,7 @@ export function ReportPage({ data, testId }: { data: ReportPageData; testId?: st
                   type={p.kind === "period" ? "month" : "date"}
                   name={p.name}
                   defaultValue={data.values[p.name] ?? ""}
+                  fit
                   className="w-44"
                   aria-invalid={errors.length ? true : undefined}
                   aria-describedby={errors.length ? errId : undefined}

@@ -4,7 +4,7 @@ import { allFormFields, visibleFor, type FormField } from "@contract/resource-vi
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, useHydrated } from "~/components/ui/field";
-import { Input, inputClass, NativeSelect } from "~/components/ui/input";
+import { Input, inputVariants, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/utils/cn";
 import type { FormActionData, Option, SubData } from "~/resources/types";
 import { useResourceT } from "./i18n";
@@ -40,7 +40,9 @@ function Control({ f, field, options }: { f: FormField; field: FieldMeta; option
   const props = controlProps(field);
   switch (f.kind) {
     case "textarea":
-      return <textarea {...props} defaultValue={textOf(field.initialValue)} placeholder={placeholder} rows={4} className={cn(inputClass, "h-auto py-2")} />;
+      return (
+        <textarea {...props} defaultValue={textOf(field.initialValue)} placeholder={placeholder} rows={4} className={inputVariants({ inputSize: "area" })} />
+      );
     case "select": {
       // A required choice with one possible answer (a teacher's only class) starts chosen.
       const only = field.constraint.required && options.length === 1 && !textOf(field.initialValue) ? options[0]!.value : undefined;

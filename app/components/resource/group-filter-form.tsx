@@ -20,7 +20,7 @@ export function GroupFilterForm({
     <Form method="get" className="flex flex-wrap items-end gap-2 rounded-md bg-white p-4 shadow-sm ring-1 ring-gray-100">
       <label className="flex flex-col gap-1 text-sm text-gray-700">
         {t("statistics.group")}
-        <NativeSelect name="educationGroupId" defaultValue={group} className="w-60">
+        <NativeSelect name="educationGroupId" defaultValue={group} fit className="w-60">
           <option value="" data-vocab="">
             {t("statistics.allGroups")}
           </option>

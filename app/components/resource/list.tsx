@@ -45,12 +45,13 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
             name={`${f.field}From`}
             defaultValue={value[`${f.field}From`] ?? ""}
             aria-label={t("crud:list.from")}
+            fit
             className="w-40"
           />
           <span className="text-gray-500" aria-hidden="true">
             –
           </span>
-          <Input type="date" name={`${f.field}To`} defaultValue={value[`${f.field}To`] ?? ""} aria-label={t("crud:list.to")} className="w-40" />
+          <Input type="date" name={`${f.field}To`} defaultValue={value[`${f.field}To`] ?? ""} aria-label={t("crud:list.to")} fit className="w-40" />
         </div>
       </div>
     );
@@ -58,7 +59,7 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
     return (
       <div>
         {label}
-        <Input id={id} name={f.field} defaultValue={value[f.field] ?? ""} className="w-44" />
+        <Input id={id} name={f.field} defaultValue={value[f.field] ?? ""} fit className="w-44" />
       </div>
     );
   const opts =
@@ -73,7 +74,7 @@ function FilterControl({ f, value, options }: { f: FilterDef; value: Record<stri
   return (
     <div>
       {label}
-      <NativeSelect id={id} name={f.field} defaultValue={value[f.field] ?? ""} className="w-44" data-testid={id}>
+      <NativeSelect id={id} name={f.field} defaultValue={value[f.field] ?? ""} fit className="w-44" data-testid={id}>
         <option value="" data-vocab="">
           {t("crud:list.all")}
         </option>
@@ -248,6 +249,7 @@ export function ResourceListPage({
               type="search"
               defaultValue={query.keyword ?? ""}
               placeholder={t("crud:list.keywordPlaceholder")}
+              fit
               className="w-52"
               data-testid="filter-keyword"
             />
@@ -477,7 +479,7 @@ export function ResourceListPage({
             <label htmlFor={`${def.name}-page-size`} className="sr-only">
               {t("crud:list.perPage")}
             </label>
-            <NativeSelect id={`${def.name}-page-size`} name="pageSize" defaultValue={String(pageSize)} className="h-8 w-auto" data-testid="page-size">
+            <NativeSelect id={`${def.name}-page-size`} name="pageSize" defaultValue={String(pageSize)} inputSize="sm" fit data-testid="page-size">
               {[...new Set([...(def.pageSizes ?? DEFAULT_PAGE_SIZES), pageSize])]
                 .sort((a, b) => a - b)
                 .map((n) => (

@@ -3,8 +3,9 @@ import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "~/utils/cn";
 
+/** The text size belongs to `size` (cn joins and never merges: a base `text-sm` beside size sm's `text-xs` would be two). */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded font-medium transition-colors disabled:pointer-events-none disabled:opacity-50",
   {
     variants: {
       variant: {
@@ -17,10 +18,10 @@ export const buttonVariants = cva(
         wechat: "bg-[#07C160] text-white hover:bg-[#06ad56]",
       },
       size: {
-        default: "h-9 px-4 py-2",
+        default: "h-9 px-4 py-2 text-sm",
         sm: "h-8 px-3 text-xs",
         lg: "h-11 px-6 text-base",
-        icon: "h-9 w-9",
+        icon: "h-9 w-9 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

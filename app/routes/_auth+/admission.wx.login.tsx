@@ -251,17 +251,7 @@ function WechatConfirm({ code, phone }: { code: string; phone: string }) {
       <input type="hidden" name="code" value={code} />
       <p className="text-sm text-gray-600">{t("auth.wx.phoneStep")}</p>
       <Field label={t("auth.wx.phone")} htmlFor="wx-phone">
-        <Input
-          id="wx-phone"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          required
-          pattern="1[0-9]{10}"
-          autoComplete="tel"
-          defaultValue={phone}
-          className="h-11 text-base"
-        />
+        <Input id="wx-phone" name="phone" type="tel" inputMode="numeric" required pattern="1[0-9]{10}" autoComplete="tel" defaultValue={phone} inputSize="lg" />
       </Field>
       <Button type="submit" variant="wechat" size="lg" className="w-full" disabled={busy}>
         {busy ? t("auth.wx.authorizing") : t("auth.wx.confirm")}
@@ -304,7 +294,7 @@ function SmsSignIn({ actionData, restartHref }: { actionData: WxActionData | und
               maxLength={6}
               aria-invalid={codeErrors ? true : undefined}
               aria-describedby={codeErrors ? "sms-code-err" : undefined}
-              className="h-11 text-base"
+              inputSize="lg"
             />
           </Field>
           <Button type="submit" name="intent" value="verify" variant="wechat" size="lg" className="w-full" disabled={busy} data-testid="sms-sign-in">
@@ -329,7 +319,7 @@ function SmsSignIn({ actionData, restartHref }: { actionData: WxActionData | und
               defaultValue={actionData?.phone ?? ""}
               aria-invalid={phoneErrors ? true : undefined}
               aria-describedby={phoneErrors ? "sms-phone-err" : undefined}
-              className="h-11 text-base"
+              inputSize="lg"
             />
           </Field>
         )}

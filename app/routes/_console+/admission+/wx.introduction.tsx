@@ -197,7 +197,7 @@ export default function Page() {
                   {result.formError}
                 </p>
               ) : null}
-              <Button type="submit" className="min-h-11 w-full text-base" disabled={nav.state === "submitting"} data-testid="applicant-submit">
+              <Button type="submit" size="lg" className="w-full" disabled={nav.state === "submitting"} data-testid="applicant-submit">
                 {t("applicant.submit")}
               </Button>
             </Form>

@@ -17,9 +17,7 @@ const TIMES = ["beginning", "middle", "end"];
 
 /** Maximum total score (and item count) per class level and assessment time. */
 function LevelTotals({ totals }: { totals: LevelTotal[] }) {
-  const { t, i18n } = useTranslation("assessment");
-  // The console's t has no plurals: the key by the language's plural rule ("1 item" / "8 items").
-  const plural = new Intl.PluralRules(i18n.language);
+  const { t } = useTranslation("assessment");
   const levels = LEVELS.filter((l) => totals.some((x) => x.level === l));
   if (!levels.length) return null;
   const cell = (level: string, time: string) => totals.find((x) => x.level === level && x.time === time);
@@ -49,7 +47,7 @@ function LevelTotals({ totals }: { totals: LevelTotal[] }) {
                 const c = cell(level, time);
                 return (
                   <td key={time} className="whitespace-nowrap px-3 py-1 text-right tabular-nums" data-time={time}>
-                    {c ? t(`assessment:checklists.totalCell_${plural.select(c.items)}`, { total: c.total, count: c.items }) : "—"}
+                    {c ? t("assessment:checklists.totalCell", { total: c.total, count: c.items }) : "—"}
                   </td>
                 );
               })}

@@ -11,7 +11,7 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
     <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="bus-day-filter">
       <label className="text-sm text-gray-700">
         <span className="block">{t("rides.bus")}</span>
-        <NativeSelect name="busId" defaultValue={data.busId ?? ""} className="h-9 w-56">
+        <NativeSelect name="busId" defaultValue={data.busId ?? ""} fit className="w-56">
           {data.buses.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}
@@ -22,7 +22,7 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
       </label>
       <label className="text-sm text-gray-700">
         <span className="block">{t("rides.date")}</span>
-        <Input type="date" name="date" defaultValue={data.date} className="h-9 w-40" />
+        <Input type="date" name="date" defaultValue={data.date} fit className="w-40" />
       </label>
       <Button type="submit" variant="outline">
         {t("rides.show")}
@@ -31,9 +31,10 @@ export function BusDayFilter({ data }: { data: RidesReply }) {
   );
 }
 
+/** A trip's figures for `rides.summary` (`count`: the riders, which picks the text's plural form). */
 export function tripSummary(rows: RideRow[]) {
   return {
-    total: rows.length,
+    count: rows.length,
     boarded: rows.filter((r) => r.boardedAt).length,
     alighted: rows.filter((r) => r.alightedAt).length,
     leave: rows.filter((r) => r.onLeave).length,

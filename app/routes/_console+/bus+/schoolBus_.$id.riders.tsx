@@ -38,7 +38,18 @@ function StationSelect({
 }) {
   const { t } = useTranslation("buses");
   return (
-    <NativeSelect id={id} form={form} name="station" defaultValue={value ?? ""} aria-label={label} aria-describedby={describedBy} required className="h-8 w-44">
+    <NativeSelect
+      id={id}
+      form={form}
+      name="station"
+      defaultValue={value ?? ""}
+      aria-label={label}
+      aria-describedby={describedBy}
+      required
+      inputSize="sm"
+      fit
+      className="w-44"
+    >
       <option value="">{t("riders.chooseStation")}</option>
       {stations.map((s) => (
         <option key={s.name} value={s.name}>
@@ -84,7 +95,7 @@ export default function Page() {
         <input type="hidden" name="formId" value="add" />
         <label className="text-sm text-gray-700">
           <span className="block">{t("riders.student")}</span>
-          <NativeSelect name="studentId" required className="h-8 w-64" defaultValue="">
+          <NativeSelect name="studentId" required inputSize="sm" fit className="w-64" defaultValue="">
             <option value="">{t("riders.chooseStudent")}</option>
             {candidates.map((c) => (
               <option key={c.id} value={c.id}>
@@ -101,7 +112,7 @@ export default function Page() {
         </label>
         <label className="text-sm text-gray-700">
           <span className="block">{t("riders.distance")}</span>
-          <Input name="distanceKm" type="number" step="0.1" min="0.1" max="300" required className="h-8 w-28" />
+          <Input name="distanceKm" type="number" step="0.1" min="0.1" max="300" required inputSize="sm" fit className="w-28" />
         </label>
         <Button type="submit" name="intent" value="save" size="sm">
           {t("riders.add")}
@@ -158,7 +169,9 @@ export default function Page() {
                       defaultValue={r.distanceKm}
                       aria-label={t("riders.distance")}
                       aria-describedby={`${formId}-name`}
-                      className="h-8 w-24"
+                      inputSize="sm"
+                      fit
+                      className="w-24"
                     />
                   </td>
                   <td className="px-2 py-2" data-testid={`band-${r.studentId}`}>

@@ -39,7 +39,7 @@ type Summary = NonNullable<Data["answers"]>["summary"][number];
 /** One field's figures: options (count, share), numbers (min, average, max), else how many answered. */
 function FieldFigures({ f, s, total }: { f: DynamicField; s: Summary; total: number }) {
   const { t, lang } = useResourceT();
-  const rows: [string, string][] = [[t("forms:summary.answered"), t("forms:summary.of", { n: s.answered, total })]];
+  const rows: [string, string][] = [[t("forms:summary.answered"), t("forms:summary.of", { n: s.answered, count: total })]];
   s.options?.forEach((o, i) => rows.push([labelIn(f.options![i]!, lang), `${o.count} (${o.percent}%)`]));
   if (s.numbers) for (const k of ["min", "avg", "max"] as const) rows.push([t(`forms:summary.${k}`), String(s.numbers[k])]);
   else if (s.kind === "number") rows.push([t("forms:summary.avg"), t("forms:summary.noNumbers")]);

@@ -4,8 +4,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { useResourceT } from "~/components/resource/i18n";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/field";
-import { Input, inputClass, NativeSelect } from "~/components/ui/input";
-import { cn } from "~/utils/cn";
+import { Input, inputVariants, NativeSelect } from "~/components/ui/input";
 import type { ClassOption, Draft } from "./__forms.server";
 
 // /daily/formTemplate/new and /<id>/edit: the builder (loaded only on those pages, ./formTemplate_.$.tsx).
@@ -95,7 +94,7 @@ export function Builder({
               defaultValue={draft.description}
               rows={2}
               maxLength={200}
-              className={cn(inputClass, "h-auto py-2")}
+              className={inputVariants({ inputSize: "area" })}
               {...described("description")}
             />
             <ErrorList id="err-description" errors={err("description")} />
@@ -151,7 +150,7 @@ export function Builder({
                   name={`f${i}.options`}
                   defaultValue={f.options}
                   rows={2}
-                  className={cn(inputClass, "h-auto py-2")}
+                  className={inputVariants({ inputSize: "area" })}
                   {...described(`f${i}.options`)}
                 />
                 <ErrorList id={`err-f${i}-options`} errors={err(`f${i}.options`)} />

@@ -45,7 +45,7 @@ export default function Page() {
                     {f.title}
                   </th>
                   <td className="px-4 py-2 text-gray-600">{f.description}</td>
-                  <td className="px-4 py-2 text-gray-600">{t("forms:fill.mine", { n: f.mine })}</td>
+                  <td className="px-4 py-2 text-gray-600">{t("forms:fill.mine", { count: f.mine })}</td>
                   <td className="px-4 py-2 text-right">
                     <Link to={`/daily/form/${f.id}`} className="text-primary hover:underline" aria-label={`${t("forms:fill.open")} ${f.title}`}>
                       {t("forms:fill.open")}

@@ -63,6 +63,7 @@ export function EvaluatePage() {
               defaultValue={errors?.values.grade ?? ""}
               aria-invalid={errors?.fieldErrors.grade ? true : undefined}
               aria-describedby={errors?.fieldErrors.grade ? "grade-error" : undefined}
+              fit
               className="w-56"
             >
               <option value="">{t("crud:form.choose")}</option>

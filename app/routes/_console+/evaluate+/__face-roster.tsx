@@ -40,7 +40,7 @@ export function FaceRoster({ data, kind }: { data: FaceRosterData; kind: "A" | "
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="text-sm text-gray-700">
           <span className="block">{t("roster.device")}</span>
-          <NativeSelect name="device" defaultValue={data.deviceId ?? ""} className="h-9 w-72">
+          <NativeSelect name="device" defaultValue={data.deviceId ?? ""} fit className="w-72">
             {data.devices.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.label}

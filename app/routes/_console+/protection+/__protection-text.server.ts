@@ -62,6 +62,5 @@ export function runResultText(t: T, result: string | null): string {
     .join(t("protection:outcome.separator"));
 }
 
-/** "3 persons" / "1 person" / "3 人": the unit by the language's plural rule. */
-export const countText = (t: T, lang: Lang, kind: string, n: number) =>
-  t(`protection:retention.units.${kind}_${new Intl.PluralRules(lang).select(n)}`, { n: String(n) });
+/** "3 persons" / "1 person" / "3 人": i18next picks the plural form by `count` (contract/plural.ts). */
+export const countText = (t: T, kind: string, n: number) => t(`protection:retention.units.${kind}`, { count: n });

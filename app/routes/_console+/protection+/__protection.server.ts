@@ -91,7 +91,7 @@ export const protectionLoader = (args: LoaderFunctionArgs) =>
           }))
         : [],
       subjects: sj.ok ? sj.data : { student: [], user: [], customer: [] },
-      retention: rt.ok ? rt.data.list.map((r) => ({ ...r, wouldRemoveText: countText(t, lang, r.kind, r.wouldRemove) })) : [],
+      retention: rt.ok ? rt.data.list.map((r) => ({ ...r, wouldRemoveText: countText(t, r.kind, r.wouldRemove) })) : [],
       runs: rn.ok
         ? rn.data.runs.map((r) => ({
             ...r,

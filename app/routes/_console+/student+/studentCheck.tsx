@@ -203,7 +203,9 @@ function DayView({
                           id={`st-${r.studentId}`}
                           name={`entries[${i}].status`}
                           defaultValue={presetState(r)}
-                          className="h-8 w-auto min-w-[7rem]"
+                          inputSize="sm"
+                          fit
+                          className="min-w-[7rem]"
                           data-testid="att-status"
                         >
                           {manualStates.map((s) => (
@@ -220,7 +222,9 @@ function DayView({
                           name={`entries[${i}].remark`}
                           maxLength={200}
                           placeholder={t("attendance.remark")}
-                          className="h-8 w-32"
+                          inputSize="sm"
+                          fit
+                          className="w-32"
                           data-testid="att-remark"
                         />
                       </div>
@@ -261,7 +265,7 @@ function DayView({
           <label htmlFor="late-after" className="block text-sm font-medium text-gray-700">
             {t("attendance.lateAfter")}
           </label>
-          <Input id="late-after" type="time" name="lateAfter" defaultValue={day.lateAfter} required className="w-40" aria-describedby="late-after-help" />
+          <Input id="late-after" type="time" name="lateAfter" defaultValue={day.lateAfter} required fit className="w-40" aria-describedby="late-after-help" />
           <p id="late-after-help" className="text-xs text-gray-500">
             {t("attendance.lateAfterHelp")}
           </p>

@@ -46,7 +46,15 @@ export default function Page() {
                     <input type="hidden" name="studentId" value={r.studentId} />
                     <input type="hidden" name="date" value={day.date} />
                     <input type="hidden" name="trip" value={trip} />
-                    <Input type="time" name="time" aria-label={t("rides.time")} aria-describedby={`name-${trip}-${r.studentId}`} className="h-8 w-28" />
+                    <Input
+                      type="time"
+                      name="time"
+                      aria-label={t("rides.time")}
+                      aria-describedby={`name-${trip}-${r.studentId}`}
+                      inputSize="sm"
+                      fit
+                      className="w-28"
+                    />
                     <Button type="submit" name="event" value="board" size="sm" variant="outline">
                       {t("rides.board")}
                     </Button>

@@ -31,7 +31,7 @@ export default function Page() {
         {t(`homeworkKinds.${h.kind}`)} · {h.className ?? ""} · {t("fields.dueOn")} {h.dueOn}
       </p>
       <p className="text-sm font-medium text-gray-700" data-testid="submissions-summary">
-        {t("submissions.summary", { done: s.done, total: s.total })}
+        {t("submissions.summary", { done: s.done, count: s.total })}
       </p>
       <table className="w-full border-collapse bg-white text-sm" data-testid="submissions-table">
         <caption className="sr-only">{t("submissions.title")}</caption>
