@@ -147,10 +147,11 @@ onEachScreen(() => {
       await expect(payApp.getByTestId("standin-outcome")).toHaveText("paid");
       await payApp.close();
       expect(payAppErrors, "the payment app's console errors").toEqual([]);
-      await page.getByRole("link", { name: tr("返回账单", "Back to the bill") }).click();
+      await page.getByRole("link", { name: tr("返回账单", "Back to the bills") }).click();
       await expect(page.getByTestId("resource-row").filter({ hasText: title }).locator('td[data-field="status"]')).toHaveText(
         tr("已缴费待确认", "Paid, awaiting confirmation"),
       );
+      await expect(page.getByTestId("resource-row").filter({ hasText: title }).getByTestId("row-pay")).toHaveCount(0);
       await see();
 
       // Finance confirms the payment: the bill is paid, with the same amount.
