@@ -30,7 +30,7 @@ export function renderDocs(doc: Obj, lang: Lang): string {
     }
   }
   const info = (doc.info ?? {}) as Obj;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${esc(t(lang, "docs.title"))}</title>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${esc(t(lang, "docs.title"))}</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:6px 8px;vertical-align:top;font-size:14px}th{background:#304156;color:#fff;text-align:left}.m{font-weight:bold}.get{color:#2b7}.post{color:#27c}.patch{color:#c82}.delete{color:#c33}.put{color:#85c}.d{color:#666;font-size:12px;margin-top:4px}code{background:#f4f4f4;padding:0 3px}</style>
 </head><body><h1>${esc(t(lang, "docs.title"))} <small>${esc(info.version)}</small></h1>
 <p>${esc(t(lang, "docs.intro"))}</p><p>${esc(info.description)}</p>

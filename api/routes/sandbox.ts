@@ -44,7 +44,7 @@ export function registerSandboxRoutes(app: App, deps: Deps) {
     if (!target) throw new ApiError(400, "wechat.badRedirect");
     // The form posts here and is redirected back: browsers hold that redirect to form-action too.
     if (target.origin !== LOCAL) c.header("Content-Security-Policy", pageCsp([target.origin]));
-    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${esc(t(lang, "wechat.title"))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px;color:#222}label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:16px;width:100%;padding:10px;background:#07c160;color:#fff;border:0;border-radius:4px;font-size:16px}</style>
 </head><body><h1>${esc(t(lang, "wechat.title"))}</h1><p>${esc(t(lang, "wechat.intro"))}</p>

@@ -648,7 +648,10 @@ export const payrollsMapping = defineMapping({
     },
     decorate(_db, items: Item[]) {
       for (const it of items) {
-        for (const k of ["base", "allowances", "deductions"]) it[k] = fenToYuan(Number(it[k]));
+        for (const k of ["base", "allowances", "deductions"]) {
+          it[`${k}Text`] = formatFen(Number(it[k]));
+          it[k] = fenToYuan(Number(it[k]));
+        }
         it.netFen = Number(it.netFen);
         it.netText = formatFen(Number(it.netFen));
       }

@@ -141,7 +141,7 @@ async function orderFor(db: Kysely<Database>, scope: Scope, billId: number, prov
 }
 
 const html = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><meta name="viewport" content="width=device-width"></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${body}</body></html>`;
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function registerTuitionRoutes(app: App, deps: Deps) {

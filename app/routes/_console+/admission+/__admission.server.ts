@@ -3,7 +3,7 @@ import * as z from "zod";
 import { pageSchema } from "@contract/api";
 import { addDays, mondayOf, todayCn } from "@contract/daily/time";
 import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
-import { admissionAppointments, admissionCustomers } from "@contract/resources/admission";
+import { admissionAppointments, admissionCommunications, admissionCustomers } from "@contract/resources/admission";
 import { rowSchema, withActions } from "~/resources/engine.server";
 import { resourceListLoader, resourceSubLoader } from "~/resources/route";
 import type { AppointmentItem, AppointmentView, AppointmentViewData } from "~/components/admission/appointment-format";
@@ -51,13 +51,26 @@ const timelineSchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineSchema>["list"][number];
 
-/** /admission/customerList/<id> and the other sub-pages: a customer's detail also carries its communications and appointments. */
+/** The follow-up a customer's page offers: a new communication record or appointment for this customer (null: not hers to add). */
+export interface FollowUpLinks {
+  communication: string | null;
+  appointment: string | null;
+}
+
+/**
+ * /admission/customerList/<id> and the other sub-pages: a customer's detail also carries its communications and
+ * appointments, and the links to add one (the forms open with the customer chosen; saved, they show that
+ * customer's records).
+ */
 export async function customerSubLoader(args: LoaderFunctionArgs) {
   const res = (await resourceSubLoader("admissionCustomers")(args)) as Response;
   if (!/^\d{1,12}\/?$/.test(args.params["*"] ?? "")) return res;
-  const data = (await res.json()) as Record<string, unknown> & { id: number };
+  const data = (await res.json()) as Record<string, unknown> & { id: number; roleId: number };
   const timeline = await settle(upstream(args.request).get(`admission/customers/${data.id}/timeline/`, { schema: timelineSchema }));
-  return json({ ...data, timeline: timeline.ok ? timeline.data.list : [] }, { headers: res.headers });
+  const add = (def: typeof admissionCommunications | typeof admissionAppointments) =>
+    can(def, "create", data.roleId) ? `${def.page}/new?customerId=${data.id}&back=${encodeURIComponent(`?customerId=${data.id}`)}` : null;
+  const followUp: FollowUpLinks = { communication: add(admissionCommunications), appointment: add(admissionAppointments) };
+  return json({ ...data, timeline: timeline.ok ? timeline.data.list : [], followUp }, { headers: res.headers });
 }
 
 /** `<id>/merge` of the customer list's splat, or null. */

@@ -4,6 +4,7 @@ import { todayCn } from "@contract/daily/time";
 import type { AppointmentViewData } from "~/components/admission/appointment-format";
 import { AppointmentViewSwitch } from "~/components/admission/appointment-nav";
 import { AppointmentSchedule } from "~/components/admission/appointment-schedule";
+import { CustomerBackLink } from "~/components/admission/customer-back-link";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction } from "~/resources/route";
 import type { ListData } from "~/resources/types";
@@ -12,7 +13,8 @@ import { appointmentListLoader } from "./__admission.server";
 
 /**
  * /admission/appointmentList — the appointments (contract/resources/admission.ts `admissionAppointments`): the
- * resource list, or with `?view=day|week&date=` the teacher's day and week view of the same list endpoint.
+ * resource list (narrowed to one customer, `?customerId=`, with a link back to that customer), or with
+ * `?view=day|week&date=` the teacher's day and week view of the same list endpoint.
  */
 export const loader = (args: LoaderFunctionArgs) => appointmentListLoader(args);
 export const action = resourceListAction;
@@ -21,6 +23,16 @@ export const meta = pageMeta;
 export default function Page() {
   const data = useLoaderData<AppointmentViewData | ListData>();
   if (data.view === "day" || data.view === "week") return <AppointmentSchedule data={data as AppointmentViewData} />;
-  const date = (data as ListData).query.dateFrom ?? todayCn();
-  return <ResourceListPage toolbar={<AppointmentViewSwitch page={(data as ListData).def.page} current="list" date={date} />} />;
+  const list = data as ListData;
+  const date = list.query.dateFrom ?? todayCn();
+  return (
+    <ResourceListPage
+      toolbar={
+        <>
+          <CustomerBackLink query={list.query} />
+          <AppointmentViewSwitch page={list.def.page} current="list" date={date} />
+        </>
+      }
+    />
+  );
 }

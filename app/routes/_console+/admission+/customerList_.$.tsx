@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import type { HistoryEntry } from "@contract/actions";
 import { CustomerTimeline, type TimelineEntry } from "~/components/admission/customer-timeline";
-import { customerSubLoader, mergeAction, mergeIdOf, mergeLoader } from "./__admission.server";
+import { customerSubLoader, mergeAction, mergeIdOf, mergeLoader, type FollowUpLinks } from "./__admission.server";
 
 /**
  * /admission/customerList/new, /<id>, /<id>/edit, /<id>/delete, /delete, /import, the stage actions' confirmations
@@ -68,8 +68,28 @@ function MergePage({ page, from, into }: { page: string; from: Customer; into: C
   );
 }
 
+/** Record a communication or book an appointment for this customer (the hidden pages' forms, the customer chosen). */
+function FollowUp({ links }: { links: FollowUpLinks }) {
+  const { t } = useTranslation("admission");
+  const items = [
+    { href: links.communication, label: t("customers.followUp.communication"), testId: "customer-add-communication" },
+    { href: links.appointment, label: t("customers.followUp.appointment"), testId: "customer-add-appointment" },
+  ].filter((l): l is { href: string; label: string; testId: string } => Boolean(l.href));
+  if (!items.length) return null;
+  return (
+    <nav aria-label={t("customers.followUp.title")} className="flex flex-wrap gap-2" data-testid="customer-follow-up">
+      {items.map((l) => (
+        <Link key={l.testId} to={l.href} className={buttonVariants({ variant: "outline" })} data-testid={l.testId}>
+          {l.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 interface DetailExtras {
   view: string;
+  followUp?: FollowUpLinks;
   timeline?: TimelineEntry[];
   item?: { history?: HistoryEntry[]; createdAt?: string };
 }
@@ -81,6 +101,7 @@ export default function Page() {
   return (
     <div className="space-y-4">
       <ResourceSubPage />
+      {detail.view === "detail" && detail.followUp ? <FollowUp links={detail.followUp} /> : null}
       {detail.view === "detail" && detail.timeline && detail.item?.createdAt ? (
         <CustomerTimeline entries={detail.timeline} history={detail.item.history ?? []} createdAt={detail.item.createdAt} />
       ) : null}
