@@ -144,7 +144,7 @@ async function importOne(s: Steps, kind: "users" | "students", u: string, dir: s
   await page.getByTestId("import-submit").click();
   await importDone(page).toHaveURL(new RegExp(`${c.def.page}(\\?.*)?$`));
   // "1 user imported", not "1 users imported".
-  await expectToast(page, kind === "users" ? tr("已导入 1 个用户", "1 user imported") : tr("已导入 1 条", "1 imported"));
+  await expectToast(page, kind === "users" ? tr("已导入 1 个用户", "1 user imported") : tr("已导入 1 条", "1 item imported"));
   await see();
   const { text } = c.listed(u);
   await search(page, u);
