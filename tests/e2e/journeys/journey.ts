@@ -32,7 +32,9 @@ type Fixtures = {
 };
 
 export const journey = base.extend<Fixtures>({
-  screen: [SCREENS[0], { option: true }],
+  // `screen` is also Playwright's own option (the emulated screen size, which the run's screen sets too): an override
+  // of a built-in option takes `scope`, not `option` (tsc refuses `option` there).
+  screen: [SCREENS[0], { scope: "test" }],
   viewport: async ({ screen }, use) => use({ width: screen.width, height: screen.height }),
   locale: async ({ screen }, use) => use(screen.lang === "en" ? "en-US" : "zh-CN"),
   js: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
