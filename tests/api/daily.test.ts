@@ -52,6 +52,8 @@ describe("medication (role 7)", () => {
     expect(list.data.list.some((m: { dueNow: boolean }) => m.dueNow)).toBe(true);
     const given = await t.call("POST", `daily/medications/${todo.id}/give/`, { token: doctor, form: { comment: "饭后" } });
     expect(given.code).toBe(200);
+    // The label names the state reached (已喂药): the message does not say 已 twice.
+    expect(given.msg).toBe("已喂药 1 条");
     const item = await t.call("GET", `daily/medications/${todo.id}/`, { token: doctor });
     expect(item.data.status).toBe("done");
     expect(item.data.givenByName).toBeTruthy();
