@@ -67,6 +67,15 @@ export const COMMENT_MAX = 500;
 /** The comment field's label key: the record's own name for it when it has one (one name in the dialog and the list). */
 export const commentLabelOf = (a: Pick<ActionDef, "commentLabel"> | null | undefined) => a?.commentLabel ?? "crud:recordActions.comment";
 
+/**
+ * The key of a record action's message (`crud:recordActions.<kind>`). A Chinese label that already names the state
+ * reached (已喂药, 已联系) is no verb to put after 要/已: its messages say "mark as" instead ("已喂药 1 条", not
+ * "已已喂药 1 条"; "确定将“…”标记为已喂药吗？").
+ */
+export function actionMessageKey(label: Label, kind: "done" | "confirm" | "bulk" | "bulkConfirm"): string {
+  return `crud:recordActions.${kind}${label.zh.startsWith("已") ? "Marked" : ""}`;
+}
+
 /** The state name of a row (item or table row), or null when it matches none. */
 export function stateOf(def: WithActions, row: Record<string, unknown>): string | null {
   if (!def.states) return null;

@@ -199,6 +199,9 @@ export interface ResourceView {
 
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/** The longest keyword a list searches for (the query schema refuses more; the search box takes no more). */
+export const KEYWORD_MAX = 50;
+
 export const visibleFor = (roles: readonly RoleId[] | undefined, roleId: number | null | undefined) =>
   !roles || (roleId != null && roles.includes(roleId as RoleId));
 

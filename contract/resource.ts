@@ -8,6 +8,7 @@ import { jitlessZodInBrowser } from "./zod-jitless";
 import {
   sortableFields,
   DEFAULT_PAGE_SIZES,
+  KEYWORD_MAX,
   type Action,
   type OptionSource,
   type Actor,
@@ -149,7 +150,7 @@ export function listQuerySchema(def: ResourceDefinition) {
       .string()
       .optional()
       .refine((s) => !s || [...sortableFields(def), "id"].includes(s.replace(/^-/, "")), "crud:validation.sort"),
-    keyword: z.string().trim().max(50, "crud:validation.tooLong#max=50").optional(),
+    keyword: z.string().trim().max(KEYWORD_MAX, `crud:validation.tooLong#max=${KEYWORD_MAX}`).optional(),
   };
   for (const f of def.filters ?? []) {
     if (f.kind === "dateRange") {

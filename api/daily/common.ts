@@ -48,12 +48,26 @@ export async function claimFile(
   if (prev != null) await deps.files.remove(w, prev);
 }
 
-/** Files of a daily record are served to whoever may read that record on its page (the same scope filter as the list). */
-export function registerFileOwner(recordType: string, page: string, visible: (db: Trx, scope: Scope, id: number) => Promise<boolean>) {
-  FILE_OWNERS[recordType] ??= async (deps, scope, id) => {
-    const { canSeePage } = makeGuards(deps);
-    return (await canSeePage(scope, page)) && (await visible(deps.db, scope, id));
-  };
+type Visible = (db: Trx, scope: Scope, id: number) => Promise<boolean>;
+const FILE_PAGES = new Map<string, Map<string, Visible>>();
+
+/**
+ * Files of a daily record are served to whoever may read that record on a page that shows it (the same scope filter
+ * as that page's list). A record shown on several pages registers each (a class-circle post: its page for the staff,
+ * /daily/updates for the parents); the first page that shows it to the caller lets the file through.
+ */
+export function registerFileOwner(recordType: string, page: string, visible: Visible) {
+  let pages = FILE_PAGES.get(recordType);
+  if (!pages) {
+    const mine = new Map<string, Visible>();
+    FILE_PAGES.set(recordType, (pages = mine));
+    FILE_OWNERS[recordType] ??= async (deps, scope, id) => {
+      const { canSeePage } = makeGuards(deps);
+      for (const [p, v] of mine) if ((await canSeePage(scope, p)) && (await v(deps.db, scope, id))) return true;
+      return false;
+    };
+  }
+  if (!pages.has(page)) pages.set(page, visible);
 }
 
 /** Start of today in China as a UTC ISO timestamp (for created_at comparisons). */

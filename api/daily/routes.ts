@@ -18,7 +18,7 @@ import { schemaMessage } from "@api/resources/engine/forms";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
 import { replyOk } from "@api/resources/custom-routes";
 import { noticeScope, normaliseSlots } from "@api/resources/daily";
-import type { Trx } from "./common";
+import { registerFileOwner, type Trx } from "./common";
 
 const NOTICE_PAGE = "/daily/notice";
 const CIRCLE_PAGE = "/daily/classCircle";
@@ -58,6 +58,12 @@ const parentPosts = (db: Trx, scope: Scope) =>
     .innerJoin("classes as c", "c.id", "p.class_id")
     .where("p.status", "=", "visible")
     .where(classFilter(scope, "p.class_id"));
+
+// The photo of a post the updates page shows (a parent's class circle) opens for whoever it shows it to: a parent may
+// not open /daily/classCircle, whose rule alone would refuse him the photo (a broken image on his updates page).
+registerFileOwner("classCircle", UPDATES_PAGE, async (db, scope, id) =>
+  Boolean(await parentPosts(db, scope).select("p.id").where("p.id", "=", id).executeTakeFirst()),
+);
 
 /**
  * The Daily section's endpoints beyond its resources:
@@ -543,7 +549,8 @@ export function registerDailyRoutes(app: App, deps: Deps) {
       const since = new Date(Date.now() - 7 * 86400_000).toISOString();
       const due = await attentionFor(db, scope, canSeePage);
       const recent: z.infer<typeof eventSchema>[] = [];
-      const link = async (path: string, id: number) => ((await canSeePage(scope, path)) ? `${path}/${id}` : null);
+      // The record's own address is what the page rule checks: a hidden detail page (/evaluate/entrust/:id) has no list.
+      const link = async (path: string, id: number) => ((await canSeePage(scope, `${path}/${id}`)) ? `${path}/${id}` : null);
       for (const r of await db
         .selectFrom("notices as n")
         .select(["n.id", "n.title", "n.published_at"])

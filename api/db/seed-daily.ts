@@ -203,7 +203,8 @@ export async function seedDaily(db: Kysely<Database>, kindergartens: number[], o
       counts.greetings++;
     }
 
-    // Class circle: posts of the first two classes (one hidden), parents' comments.
+    // Class circle: posts of the first two classes (one hidden), parents' comments; yesterday's and the day before's,
+    // so that a post or comment is never later than now (a post written today is the newest, as it is in use).
     for (const [i, cl] of classes.slice(0, 2).entries())
       for (let j = 0; j < 2; j++) {
         const { id } = await db
@@ -216,8 +217,8 @@ export async function seedDaily(db: Kysely<Database>, kindergartens: number[], o
             video_file_id: null,
             status: i === 1 && j === 1 ? "hidden" : "visible",
             created_by: i === 0 ? teacher : principal,
-            created_at: iso(addDays(today, -j), "15:00"),
-            updated_at: iso(addDays(today, -j), "15:00"),
+            created_at: iso(addDays(today, -j - 1), "15:00"),
+            updated_at: iso(addDays(today, -j - 1), "15:00"),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -240,7 +241,7 @@ export async function seedDaily(db: Kysely<Database>, kindergartens: number[], o
               user_id: parent,
               content: TEXT.comments[j % TEXT.comments.length]!,
               status: "visible",
-              created_at: iso(addDays(today, -j), "19:00"),
+              created_at: iso(addDays(today, -j - 1), "19:00"),
             })
             .execute();
       }

@@ -52,6 +52,8 @@ describe("medication (role 7)", () => {
     expect(list.data.list.some((m: { dueNow: boolean }) => m.dueNow)).toBe(true);
     const given = await t.call("POST", `daily/medications/${todo.id}/give/`, { token: doctor, form: { comment: "饭后" } });
     expect(given.code).toBe(200);
+    // The label names the state reached (已喂药): the message does not say 已 twice.
+    expect(given.msg).toBe("已喂药 1 条");
     const item = await t.call("GET", `daily/medications/${todo.id}/`, { token: doctor });
     expect(item.data.status).toBe("done");
     expect(item.data.givenByName).toBeTruthy();
@@ -174,6 +176,10 @@ describe("entrust messages", () => {
     expect(item.data.status).toBe("confirmed");
     expect(item.data.reply).toBe("好的");
     expect((await t.call("DELETE", `daily/entrusts/${e.data.id}/`, { token: parent })).code).toBe(409);
+    // The parent's updates tell him of the reply, linked to the message's page.
+    const updates = await t.call("GET", "daily/updates/", { token: parent });
+    const told = updates.data.recent.find((r: { kind: string; title: string }) => r.kind === "entrustConfirmed" && r.title.endsWith(": 好的"));
+    expect(told.path).toBe(`/evaluate/entrust/${e.data.id}`);
   });
 });
 
@@ -206,6 +212,18 @@ describe("class circle", () => {
     const feed = await t.call("GET", "daily/updates/posts/", { token: parent });
     expect(feed.data.list.some((p: { id: number }) => p.id === mineClass.data.id)).toBe(true);
     expect(feed.data.list.some((p: { id: number }) => p.id === otherClass.data.id)).toBe(false);
+    // The photos of the posts his updates page shows open for him (not those of another class's posts).
+    await seedFilesReady;
+    const posts = (await t.call("GET", "daily/class_circle/", { token: principal, query: { pageSize: 100 } })).data.list as {
+      id: number;
+      imageFileId: number | null;
+    }[];
+    const shown = (feed.data.list as { id: number; imageFileId: number | null }[]).find((p) => p.imageFileId != null);
+    const hiddenFromHim = posts.find((p) => p.imageFileId != null && !feed.data.list.some((f: { id: number }) => f.id === p.id));
+    expect(shown && hiddenFromHim).toBeTruthy();
+    const file = (id: number) => fetch(new URL(`files/${id}?variant=thumb`, t.url), { headers: { token: parent } });
+    expect((await file(shown!.imageFileId!)).status).toBe(200);
+    expect((await file(hiddenFromHim!.imageFileId!)).status).toBe(404);
     expect((await t.call("POST", `daily/updates/posts/${otherClass.data.id}/comments/`, { token: parent, form: { content: "hi" } })).code).toBe(404);
     expect((await t.call("POST", `daily/updates/posts/${mineClass.data.id}/comments/`, { token: parent, form: { content: "" } })).code).toBe(422);
     const c = await t.call("POST", `daily/updates/posts/${mineClass.data.id}/comments/`, { token: parent, form: { content: "谢谢老师" } });

@@ -16,11 +16,14 @@ export async function tableProblems(page: Page, rows: number): Promise<string[]>
     if (document.documentElement.scrollWidth > vw + 1) out.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
     const controls: Element[] = [];
     const shortHan: Text[] = [];
+    // While a modal dialog is open (a record action's confirmation), the page beneath is inert and covered on purpose:
+    // its row actions are no target until the dialog closes.
+    const modalOpen = [...document.querySelectorAll("dialog[open]")].some((d) => d.matches(":modal"));
     for (const table of document.querySelectorAll("main table")) {
       for (const tr of [...table.querySelectorAll("tbody tr")].slice(0, rows)) {
         // Visible controls only: a hidden input, or a dialog's content, is no target.
         for (const el of tr.querySelectorAll("a[href], button, select, input:not([type=hidden]), summary, textarea"))
-          if ((el as HTMLElement).offsetParent !== null && !el.closest("details:not([open]) > :not(summary)")) controls.push(el);
+          if (!modalOpen && (el as HTMLElement).offsetParent !== null && !el.closest("details:not([open]) > :not(summary)")) controls.push(el);
         const walker = document.createTreeWalker(tr, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const text = n.textContent?.trim() ?? "";

@@ -8,7 +8,18 @@
  * so of two concurrent submits exactly one succeeds. `historyOf` reads the transitions back from the audit log.
  */
 import { z } from "@hono/zod-openapi";
-import { actionNames, actionOf, COMMENT_MAX, labelIn, stateDef, stateOf, storedOf, type ActionDef, type HistoryEntry } from "@contract/actions";
+import {
+  actionMessageKey,
+  actionNames,
+  actionOf,
+  COMMENT_MAX,
+  labelIn,
+  stateDef,
+  stateOf,
+  storedOf,
+  type ActionDef,
+  type HistoryEntry,
+} from "@contract/actions";
 import { actionRoles, rowRefusal } from "@contract/resource";
 import type { RoleId } from "@contract/roles";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -105,7 +116,7 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
       const comment = commentOf(a, (await c.req.parseBody()).comment);
       const effect = await write(deps.db, actorOfScope(scope), (w) => performAction(e, w, scope, lang, id, name, comment));
       const item = await getItem(e, scope, id, lang);
-      return e.reply(c, item, effect.msg ?? e.m.actionHooks?.[name]?.doneKey ?? "crud:recordActions.done", {
+      return e.reply(c, item, effect.msg ?? e.m.actionHooks?.[name]?.doneKey ?? actionMessageKey(a.label, "done"), {
         action: label(lang),
         count: 1,
         ...(effect.params ?? {}),
@@ -134,7 +145,10 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
       await write(deps.db, actorOfScope(scope), async (w) => {
         for (const id of ids) await performAction(e, w, scope, lang, id, name, comment);
       });
-      return e.reply(c, { ids, count: ids.length }, e.m.actionHooks?.[name]?.doneKey ?? "crud:recordActions.done", { action: label(lang), count: ids.length });
+      return e.reply(c, { ids, count: ids.length }, e.m.actionHooks?.[name]?.doneKey ?? actionMessageKey(a.label, "done"), {
+        action: label(lang),
+        count: ids.length,
+      });
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { actionOf, commentLabelOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
+import { actionMessageKey, actionOf, commentLabelOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -25,7 +25,7 @@ export function RecordActionPage({ def }: { def: ResourceView }) {
         {data.back ? <input type="hidden" name="back" value={data.back} /> : null}
         <p className="text-sm text-gray-700">
           {data.allowed
-            ? t("crud:recordActions.confirm", { action: label, record: data.item.label })
+            ? t(actionMessageKey(data.actionLabel, "confirm"), { action: label, record: data.item.label })
             : t("crud:recordActions.wrongState", {
                 record: data.item.label,
                 state: state ? labelIn(state.label, lang) : "?",
@@ -120,7 +120,7 @@ export function BulkActionPage({ def }: { def: ResourceView }) {
     <section className="max-w-xl space-y-4" data-testid={`bulk-${data.action}-page`}>
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold text-gray-800" data-testid="page-title">
-          {t("crud:recordActions.bulk", { action: label })}
+          {t(actionMessageKey(data.actionLabel, "bulk"), { action: label })}
         </h1>
         <Link to={`${def.page}${data.back}`} className="text-sm text-primary hover:underline">
           {t("crud:actions.back")}

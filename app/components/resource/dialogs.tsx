@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { commentLabelOf, labelIn, actionOf } from "@contract/actions";
+import { actionMessageKey, commentLabelOf, labelIn, actionOf } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import * as Dialog from "~/components/ui/dialog";
 import { CsrfInput } from "~/components/csrf-input";
@@ -25,7 +25,7 @@ export function ActionDialog({ def, item, name, back, onClose }: { def: Resource
         <Dialog.Content className="w-full" data-testid="confirm-dialog">
           <Dialog.Title className="text-base font-semibold text-gray-800">{label}</Dialog.Title>
           <Dialog.Description className="mt-3 text-sm text-gray-600">
-            {t("crud:recordActions.confirm", { action: label, record: String(item[def.labelField] ?? item.id) })}
+            {t(actionMessageKey(a.label, "confirm"), { action: label, record: String(item[def.labelField] ?? item.id) })}
           </Dialog.Description>
           <Form method="post" action={`${def.page}/${item.id}/${name}`} className="mt-4 space-y-4" onSubmit={onClose}>
             <CsrfInput />
@@ -50,8 +50,8 @@ export function BulkActionDialog({ def, name, items, back, onClose }: { def: Res
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="w-full" data-testid="confirm-dialog">
-          <Dialog.Title className="text-base font-semibold text-gray-800">{t("crud:recordActions.bulk", { action: label })}</Dialog.Title>
-          <Dialog.Description className="sr-only">{t("crud:recordActions.bulkConfirm", { action: label, count: rows.length })}</Dialog.Description>
+          <Dialog.Title className="text-base font-semibold text-gray-800">{t(actionMessageKey(a.label, "bulk"), { action: label })}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t(actionMessageKey(a.label, "bulkConfirm"), { action: label, count: rows.length })}</Dialog.Description>
           <Form method="post" action={`${def.page}/${name}`} className="mt-3 space-y-4" onSubmit={onClose}>
             <CsrfInput />
             {back ? <input type="hidden" name="back" value={back} /> : null}

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import * as React from "react";
-import { DEFAULT_PAGE_SIZES, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
+import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/field";
@@ -12,7 +12,7 @@ import { rowAllows, searchOf, subHref, useResourceT } from "./i18n";
 
 export { rowAllows };
 import { ImagesCell } from "./images-view";
-import { actionNames, actionOf, labelIn } from "@contract/actions";
+import { actionMessageKey, actionNames, actionOf, labelIn } from "@contract/actions";
 import { bulkActionNames, RecordActionButtons } from "./record-actions";
 
 // Confirmation dialogs load when one is opened (with JavaScript only; without it they are pages).
@@ -247,6 +247,8 @@ export function ResourceListPage({
               id={`${def.name}-keyword`}
               name="keyword"
               type="search"
+              // The list refuses a longer keyword (the query schema): a pasted message is cut here, not refused.
+              maxLength={KEYWORD_MAX}
               defaultValue={query.keyword ?? ""}
               placeholder={t("crud:list.keywordPlaceholder")}
               fit
@@ -312,7 +314,7 @@ export function ResourceListPage({
                       data-bulk-action={name}
                       data-testid={`bulk-${name}`}
                     >
-                      {t("crud:recordActions.bulk", { action: labelIn(a.label, lang) })}
+                      {t(actionMessageKey(a.label, "bulk"), { action: labelIn(a.label, lang) })}
                     </Button>
                   );
                 })

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import * as React from "react";
-import { actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
+import { actionMessageKey, actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import type { RoleId } from "@contract/roles";
 import { CsrfInput } from "~/components/csrf-input";
@@ -138,12 +138,13 @@ export function BulkSelection({
   items: { id: number; label: string; allowed: boolean; row: Record<string, unknown> }[];
 }) {
   const { t, lang } = useResourceT();
-  const label = labelIn(actionOf(def, name)!.label, lang);
+  const a = actionOf(def, name)!;
+  const label = labelIn(a.label, lang);
   const refused = items.filter((i) => !i.allowed).length;
   return (
     <>
-      <p className="text-sm text-gray-700">{t("crud:recordActions.bulkConfirm", { action: label, count: items.length })}</p>
-      <ScrollRegion label={t("crud:recordActions.bulk", { action: label })} className="max-h-48">
+      <p className="text-sm text-gray-700">{t(actionMessageKey(a.label, "bulkConfirm"), { action: label, count: items.length })}</p>
+      <ScrollRegion label={t(actionMessageKey(a.label, "bulk"), { action: label })} className="max-h-48">
         <ul className="space-y-1 text-sm text-gray-700" data-testid="bulk-selection">
           {items.map((i) => (
             <li key={i.id} className="flex items-center gap-2">
