@@ -16,9 +16,10 @@ export async function tableProblems(page: Page, rows: number): Promise<string[]>
     if (document.documentElement.scrollWidth > vw + 1) out.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
     const controls: Element[] = [];
     const shortHan: Text[] = [];
-    // While a modal dialog is open (a record action's confirmation), the page beneath is inert and covered on purpose:
+    // While a modal dialog is open (a record action's confirmation: Radix, role=dialog, data-state=open), the page beneath is inert and covered on purpose:
     // its row actions are no target until the dialog closes.
-    const modalOpen = [...document.querySelectorAll("dialog[open]")].some((d) => d.matches(":modal"));
+    const modalOpen =
+      [...document.querySelectorAll("dialog[open]")].some((d) => d.matches(":modal")) || document.querySelector('[role="dialog"][data-state="open"]') !== null;
     for (const table of document.querySelectorAll("main table")) {
       for (const tr of [...table.querySelectorAll("tbody tr")].slice(0, rows)) {
         // Visible controls only: a hidden input, or a dialog's content, is no target.

@@ -30,7 +30,7 @@ export function ConfirmDeleteDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay />
         <Dialog.Content
           className="w-full"
           data-testid="confirm-dialog"

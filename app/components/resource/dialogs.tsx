@@ -21,7 +21,7 @@ export function ActionDialog({ def, item, name, back, onClose }: { def: Resource
   return (
     <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay />
         <Dialog.Content className="w-full" data-testid="confirm-dialog">
           <Dialog.Title className="text-base font-semibold text-gray-800">{label}</Dialog.Title>
           <Dialog.Description className="mt-3 text-sm text-gray-600">
@@ -48,7 +48,7 @@ export function BulkActionDialog({ def, name, items, back, onClose }: { def: Res
   return (
     <Dialog.Root open onOpenChange={(o) => (o ? null : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay />
         <Dialog.Content className="w-full" data-testid="confirm-dialog">
           <Dialog.Title className="text-base font-semibold text-gray-800">{t(actionMessageKey(a.label, "bulk"), { action: label })}</Dialog.Title>
           <Dialog.Description className="sr-only">{t(actionMessageKey(a.label, "bulkConfirm"), { action: label, count: rows.length })}</Dialog.Description>
