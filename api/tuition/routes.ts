@@ -514,7 +514,11 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "/student/assessments/summary/",
     "studentAssessmentsSummary",
     "Class summary: per class and assessment time, children assessed and the average score rate (schoolYear=)",
-    z.object({ list: z.array(z.object({ classId: z.number(), className: z.string(), time: z.string(), count: z.number(), rate: z.number() })) }),
+    z.object({
+      list: z.array(z.object({ classId: z.number(), className: z.string(), time: z.string(), count: z.number(), rate: z.number() })),
+      schoolYear: z.string().openapi({ example: "2025-2026" }),
+      msg: z.string().openapi({ description: "The summary's caption, translated" }),
+    }),
   );
   app.get(
     "/student/assessments/summary/",
