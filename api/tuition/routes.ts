@@ -16,6 +16,7 @@ import { runCustom, replyOk } from "@api/resources/custom-routes";
 import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
+import { fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
 import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
 import type { PaymentsConfig } from "@api/config";
 import { slipPdf } from "@api/services/pdf";
@@ -165,7 +166,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       request: opts.id ? { params: idParam } : {},
       responses: data
         ? { 200: { description: "code 200", content: { "application/json": { schema: envelope(data) } } } }
-        : { 200: { description: "a file", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } } },
+        : fileReplyDoc("The PDF document", [MEDIA.pdf]),
     });
 
   // A class's bills from a template (finance): all or nothing.

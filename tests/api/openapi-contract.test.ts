@@ -46,3 +46,45 @@ describe("1. list items and single items", () => {
     expect(Array.isArray(one.data.history)).toBe(true);
   });
 });
+
+describe("2. files", () => {
+  const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  it("documents downloads with their media types as binary, and their errors as JSON", () => {
+    const downloads = operations().filter(({ path }) => /\/(export|import_template)\/$/.test(path));
+    expect(downloads.length).toBeGreaterThan(50);
+    for (const { path, op } of downloads) {
+      const content = op.responses["200"].content;
+      expect(content[XLSX]?.schema, path).toMatchObject({ type: "string", format: "binary" });
+      expect(content["application/json"], path).toBeUndefined();
+      expect(jsonSchema(op, "403"), path).toBeDefined();
+    }
+    for (const [path, type] of [
+      ["/tuition/payrolls/{id}/slip/", "application/pdf"],
+      ["/tuition/bills/{id}/receipt/", "application/pdf"],
+      ["/files/{id}", "image/png"],
+      ["/files/{id}", "image/jpeg"],
+    ] as const)
+      expect(doc.paths[path].get.responses["200"].content[type]?.schema, `${path} ${type}`).toMatchObject({ format: "binary" });
+  });
+
+  it("sends an export with a documented media type (xlsx and csv)", async () => {
+    const op = doc.paths["/students/export/"].get;
+    for (const format of ["xlsx", "csv"]) {
+      const res = await fetch(new URL(`students/export/?format=${format}`, t.url), { headers: { token: superToken } });
+      expect(res.status).toBe(200);
+      const type = res.headers.get("content-type")!.split(";")[0]!;
+      expect(Object.keys(op.responses["200"].content)).toContain(type);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("documents multipart `file` parts as binary strings and PUT uploads/{bucket}/{key}", () => {
+    const multipart = operations().filter(({ op }) => op.requestBody?.content?.["multipart/form-data"]);
+    expect(multipart.length).toBeGreaterThanOrEqual(7);
+    for (const { path, op } of multipart)
+      expect(op.requestBody.content["multipart/form-data"].schema.properties.file, path).toMatchObject({ type: "string", format: "binary" });
+    const put = doc.paths["/uploads/{bucket}/{key}"]?.put;
+    expect(put?.requestBody.content["application/octet-stream"].schema).toMatchObject({ format: "binary" });
+    expect(put.parameters.map((p: Json) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(["path:bucket", "path:key", "header:x-security-token"]));
+  });
+});

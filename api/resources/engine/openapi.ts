@@ -55,6 +55,26 @@ export const errorResponses = (codes: readonly number[] = [400, 401, 403, 404, 4
     codes.map((code) => [code, { description: ERROR_TEXT[code] ?? `code ${code}`, content: { "application/json": { schema: errorEnvelope } } }]),
   );
 
+/** Media types of the files the API sends. */
+export const MEDIA = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv",
+  pdf: "application/pdf",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  mp4: "video/mp4",
+  json: "application/json",
+} as const;
+/** A file body (`type: string, format: binary`): what a download answers and what a multipart `file` part is. */
+export const binaryDoc = () => z.string().openapi({ format: "binary", description: "the file's bytes" });
+/**
+ * The 200 reply of a download: the file in each of its media types (its errors stay the JSON `{code,msg,data}`
+ * replies, added by completeOperations).
+ */
+export const fileReplyDoc = (description: string, types: readonly string[]) => ({
+  200: { description, content: Object.fromEntries(types.map((type) => [type, { schema: binaryDoc() }])) },
+});
+
 export const idParamDoc = z.object({
   id: z
     .number()
