@@ -25,6 +25,7 @@ import { registerCustomerTimeline } from "./routes/admission-customer";
 import { registerProtectionRoutes } from "./routes/protection";
 import { registerBackupRoutes } from "./routes/backups";
 import { renderDocs } from "./routes/docs";
+import { finishDocument } from "./openapi-document";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
 function logError(method: string, path: string, err: unknown) {
@@ -63,7 +64,7 @@ function openApiDocument(app: App, config: Parameters<App["getOpenAPIDocument"]>
   let cached: { text: string; etag: string } | null = null;
   return (c: Context) => {
     if (!cached) {
-      const text = JSON.stringify(app.getOpenAPIDocument(config));
+      const text = JSON.stringify(finishDocument(app.getOpenAPIDocument(config)));
       cached = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
     }
     c.header("ETag", cached.etag);
@@ -111,7 +112,7 @@ export function buildApp(deps: Deps): App {
     servers: [{ url: "/" }],
   };
   app.get("/openapi.json", openApiDocument(app, docConfig));
-  app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPIDocument(docConfig) as unknown as Record<string, unknown>, langOf(c))));
+  app.get("/docs", (c) => c.html(renderDocs(finishDocument(app.getOpenAPIDocument(docConfig)) as Record<string, unknown>, langOf(c))));
   app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: PRODUCT_VERSION } }));
 
   app.notFound(routeMissing(app));

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
+import { BOOLEAN_WORDS, BOOLEAN_WORDS_TEXT } from "./boolean-words";
 import { actionOf, actionNames, checkActions, stateDef, stateOf } from "./actions";
 import { jitlessZodInBrowser } from "./zod-jitless";
 import {
@@ -135,6 +136,12 @@ export function listParamNames(def: ResourceDefinition): string[] {
   return names;
 }
 
+/** The values of a list's `sort`: each sortable field and `id`, ascending (`name`) or descending (`-name`). */
+export const sortValues = (def: ResourceDefinition): [string, ...string[]] => {
+  const fields = [...new Set([...sortableFields(def), "id"])];
+  return [...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]];
+};
+
 /** Query schema of the list (and export) endpoints. Filters stay strings; the API maps them. */
 export function listQuerySchema(def: ResourceDefinition) {
   const shape: Record<string, z.ZodType> = {
@@ -146,9 +153,9 @@ export function listQuerySchema(def: ResourceDefinition) {
       .max(MAX_PAGE_SIZE, `crud:validation.max#max=${MAX_PAGE_SIZE}`)
       .default(def.pageSizes?.[0] ?? DEFAULT_PAGE_SIZES[0]),
     sort: z
-      .string()
+      .enum(sortValues(def), { error: "crud:validation.sort" })
       .optional()
-      .refine((s) => !s || [...sortableFields(def), "id"].includes(s.replace(/^-/, "")), "crud:validation.sort"),
+      .describe("A sortable field, ascending; with a leading - descending (ties by id)"),
     keyword: z.string().trim().max(50, "crud:validation.tooLong#max=50").optional(),
   };
   for (const f of def.filters ?? []) {
@@ -156,7 +163,7 @@ export function listQuerySchema(def: ResourceDefinition) {
       shape[`${f.field}From`] = dateString.optional();
       shape[`${f.field}To`] = dateString.optional();
     } else if (f.kind === "boolean") {
-      shape[f.field] = z.enum(["true", "false", "1", "0"], { error: "crud:validation.oneOf" }).optional();
+      shape[f.field] = z.enum(BOOLEAN_WORDS, { error: "crud:validation.oneOf" }).optional().describe(BOOLEAN_WORDS_TEXT);
     } else {
       shape[f.field] = z.string().max(100, "crud:validation.tooLong#max=100").optional();
     }

@@ -17,6 +17,7 @@ import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
 import { fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
+import { booleanOf } from "@contract/boolean-words";
 import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
 import type { PaymentsConfig } from "@api/config";
 import { slipPdf } from "@api/services/pdf";
@@ -200,7 +201,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
           classId: classId!,
           templateId: templateId!,
           discount: discount!,
-          useDeposit: f.useDeposit === "on" || f.useDeposit === "true",
+          useDeposit: booleanOf(f.useDeposit) === true,
           title: f.title?.trim() || null,
           dueDate: f.dueDate || null,
         }),

@@ -88,3 +88,81 @@ describe("2. files", () => {
     expect(put.parameters.map((p: Json) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(["path:bucket", "path:key", "header:x-security-token"]));
   });
 });
+
+describe("3. rules in the schema", () => {
+  it("accepts true/false/1/0/on/off for a boolean form field, refuses another word, and documents it", async () => {
+    const path = "kindergartens/1/optional_function/";
+    const before = (await t.call("GET", path, { token: superToken })).data;
+    const form: Record<string, string | number> = {
+      teachingRecordLimit: before.teachingRecordLimit,
+      classCirclePostLimit: before.classCirclePostLimit,
+      videoLengthSeconds: before.videoLengthSeconds,
+      assistantSessionCount: before.assistantSessionCount,
+    };
+    const cases = { isUploadOriginalImage: ["true", true], isShowMonitoring: ["1", true], isShowObservationAnalysis: ["ON", true] } as const;
+    for (const [k, [word]] of Object.entries(cases)) form[k] = word;
+    const put = await t.call("PUT", path, { token: superToken, form });
+    expect(put.code, `${put.msg} ${JSON.stringify(put.data)}`).toBe(200);
+    let after = (await t.call("GET", path, { token: superToken })).data;
+    for (const [k, [, value]] of Object.entries(cases)) expect(after[k], k).toBe(value);
+    for (const word of ["false", "0", "off"]) {
+      const off = await t.call("PUT", path, { token: superToken, form: { ...form, isShowMonitoring: word } });
+      expect(off.code, word).toBe(200);
+      after = (await t.call("GET", path, { token: superToken })).data;
+      expect(after.isShowMonitoring, word).toBe(false);
+      expect(after.isUploadOriginalImage, word).toBe(true);
+    }
+    const bad = await t.call("PUT", path, { token: superToken, form: { ...form, isShowMonitoring: "maybe" } });
+    expect(bad.code).toBe(422);
+    expect(Object.keys(bad.data.errors)).toEqual(["isShowMonitoring"]);
+    await t.call("PUT", path, {
+      token: superToken,
+      form: Object.fromEntries(Object.entries(before).filter(([, v]) => v !== false && typeof v !== "object")) as never,
+    });
+
+    const body = doc.paths["/kindergartens/{id}/optional_function/"].put.requestBody.content["application/x-www-form-urlencoded"].schema;
+    expect(body.properties.isShowMonitoring.description).toMatch(/true, 1 or on .* false, 0 or off/);
+    const filter = doc.paths["/daily/notices/"].get.parameters.find((p: Json) => p.name === "unread");
+    expect(filter.schema.enum).toEqual(expect.arrayContaining(["true", "false", "1", "0", "on", "off"]));
+    const teacher = await t.token(phoneOf(3));
+    const all = await t.call("GET", "daily/notices/", { token: teacher });
+    for (const unread of ["off", "0", "false"])
+      expect((await t.call("GET", "daily/notices/", { token: teacher, query: { unread } })).data.total, unread).toBe(all.data.total);
+    expect((await t.call("GET", "daily/notices/", { token: teacher, query: { unread: "maybe" } })).code).toBe(422);
+  });
+
+  it("lists its sort values as an enum on every list, and refuses another (422 on sort)", async () => {
+    const lists = operations().filter(({ op }) => (op.parameters ?? []).some((p: Json) => p.name === "sort"));
+    expect(lists.length).toBeGreaterThan(90);
+    for (const { path, op } of lists) {
+      const sort = op.parameters.find((p: Json) => p.name === "sort");
+      expect(sort.schema.enum, path).toEqual(expect.arrayContaining(["id", "-id"]));
+    }
+    const values: string[] = doc.paths["/students/"].get.parameters.find((p: Json) => p.name === "sort").schema.enum;
+    for (const sort of values.slice(0, 4)) expect((await t.call("GET", "students/", { token: superToken, query: { sort, pageSize: 1 } })).code, sort).toBe(200);
+    const bad = await t.call("GET", "students/", { token: superToken, query: { sort: "realName" } });
+    expect(bad.code).toBe(422);
+    expect(Object.keys(bad.data.errors)).toEqual(["sort"]);
+  });
+
+  it("describes the AES-encrypted password fields with a working example, and arrays' encoding", async () => {
+    const login = doc.paths["/token/login"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.password;
+    expect(login).toMatchObject({ type: "string", format: "aes-cbc-base64" });
+    expect(login.description).toMatch(/AES-128-CBC.*zero padding.*Base64/);
+    const ok = await fetch(new URL("token/login", t.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ phone: phoneOf(6), password: login.example, platform: "pc" }),
+    });
+    expect((await ok.json()).code).toBe(200);
+    for (const [path, method, field] of [
+      ["/password/reset", "post", "oldPassword"],
+      ["/users/", "post", "password"],
+      ["/register", "post", "password"],
+    ])
+      expect(doc.paths[path][method].requestBody.content["application/x-www-form-urlencoded"].schema.properties[field].format, path).toBe("aes-cbc-base64");
+    const users = doc.paths["/users/"].post.requestBody.content["application/x-www-form-urlencoded"];
+    expect(users.encoding.roleIds).toEqual({ style: "form", explode: true });
+    expect(users.schema.properties.roleIds.description).toMatch(/repeated keys .* comma-separated/);
+  });
+});

@@ -44,7 +44,7 @@ function strict(x: unknown): unknown {
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addFormat("binary", true);
-ajv.addFormat("aes-base64", true);
+ajv.addFormat("aes-cbc-base64", true);
 const compiled = new Map<string, ValidateFunction>();
 function validatorOf(key: string, schema: Json): ValidateFunction {
   let v = compiled.get(key);
