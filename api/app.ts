@@ -107,7 +107,7 @@ export function buildApp(deps: Deps): App {
       title: "School API (kindergarten admin console upstream)",
       version: PRODUCT_VERSION,
       description:
-        "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 405 with an Allow header, 409, 413 past a size limit (forms and JSON 1 MB, multipart 10 MB, uploads by kind), 422 with data.errors per field, 423, 429, 500, 503 with a Retry-After header while the database is unreachable); msg is translated by the `lang` header (zh-CN default, en-US). Writes are application/x-www-form-urlencoded (or multipart/form-data for imports); a body of another type answers 400. Authenticate with the `token` header.",
+        "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 405 with an Allow header, 409, 413 past a size limit (forms and JSON 1 MB, multipart 10 MB, uploads by kind), 422 with data.errors per field, 423, 429, 500, 503 with a Retry-After header while the database is unreachable); msg is translated by the `lang` header (zh-CN default, en-US). Lists answer {list, total, currentPage, pageSize} (a list that is not paged: everything on page 1). Query parameters an operation does not list are ignored; a listed one with a wrong value (an id that is not an integer, a value outside its enum) answers 422 naming it. Writes are application/x-www-form-urlencoded (or multipart/form-data for imports); a body of another type answers 400. Authenticate with the `token` header.",
     },
     servers: [{ url: "/" }],
   };

@@ -3,7 +3,9 @@
  * every operation, written where a client generator reads them (issue 27.3):
  * - a boolean form or query field says which words it accepts (contract/boolean-words.ts);
  * - an AES-encrypted password field says so (format, how to encrypt, an example);
- * - an array in a form body or a query string says its encoding (repeated keys, or one comma-separated value).
+ * - an array in a form body or a query string says its encoding (repeated keys, or one comma-separated value);
+ * - every list reply documents the one list convention `{list, total, currentPage, pageSize}` (issue 27.4; a list that
+ *   is not paged sends api/http.ts wholeList).
  */
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { BOOLEAN_WORDS_TEXT } from "@contract/boolean-words";
@@ -28,10 +30,24 @@ const withText = (s: Json, text: string) => {
 const propertiesOf = (schema: Json | undefined): Record<string, Json> =>
   Object.assign({}, schema?.properties ?? {}, ...((schema?.allOf as Json[] | undefined) ?? []).map((s) => s.properties ?? {}));
 
+const PAGE_FIELDS: Record<string, Json> = {
+  total: { type: "integer", minimum: 0, description: "Rows matching the filters, on every page" },
+  currentPage: { type: "integer", minimum: 1, description: "The page sent (1 for a list that is not paged)" },
+  pageSize: { type: "integer", minimum: 1, description: "Rows per page (a list that is not paged: its row count, at least 1)" },
+};
+
+/** The list convention on a reply's `data`: `total`, `currentPage`, `pageSize` beside `list`. */
+function pagedList(data: Json | undefined) {
+  if (data?.type !== "object" || data.properties?.list?.type !== "array") return;
+  for (const [k, s] of Object.entries(PAGE_FIELDS)) data.properties[k] ??= s;
+  data.required = [...new Set([...(data.required ?? []), "list", ...Object.keys(PAGE_FIELDS)])];
+}
+
 export function finishDocument(doc: Json): Json {
   const example = aesEncrypt("Sunny#2026", { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV });
   for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>))
     for (const op of Object.values(ops)) {
+      pagedList(op.responses?.["200"]?.content?.["application/json"]?.schema?.properties?.data);
       for (const p of (op.parameters ?? []) as Json[]) {
         if (p.in !== "query" || !p.schema) continue;
         if (p.schema.type === "boolean" || (p.schema.enum && p.schema.enum.includes("on") && p.schema.enum.includes("off"))) withText(p, BOOLEAN_WORDS_TEXT);

@@ -164,11 +164,33 @@ export function listQuerySchema(def: ResourceDefinition) {
       shape[`${f.field}To`] = dateString.optional();
     } else if (f.kind === "boolean") {
       shape[f.field] = z.enum(BOOLEAN_WORDS, { error: "crud:validation.oneOf" }).optional().describe(BOOLEAN_WORDS_TEXT);
+    } else if (f.options && "static" in f.options) {
+      // A choice among fixed values: another value is a 422, not an empty page.
+      const values = [...new Set(f.options.static.map((o) => String(o.value)))] as [string, ...string[]];
+      shape[f.field] = z.enum(values, { error: "crud:validation.oneOf" }).optional();
+    } else if (itemFieldType(def, f.field) === "number" || (/Id$/.test(f.field) && !itemFieldType(def, f.field))) {
+      // An id (kindergartenId, classId, …): an integer, validated as one (422 on `kindergartenId=abc`); the API
+      // reads it as the digits it was given.
+      shape[f.field] = z.coerce
+        .number({ error: "crud:validation.integer" })
+        .int("crud:validation.integer")
+        .min(1, "crud:validation.min#min=1")
+        .max(MAX_INT, `crud:validation.max#max=${MAX_INT}`)
+        .transform(String)
+        .optional();
     } else {
       shape[f.field] = z.string().max(100, "crud:validation.tooLong#max=100").optional();
     }
   }
   return z.object(shape);
+}
+
+/** The zod type of an item field (under optional/nullable/default), e.g. "number", "string", "enum". */
+function itemFieldType(def: ResourceDefinition, field: string): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let cur: any = (def.item as unknown as { shape?: Record<string, unknown> }).shape?.[field];
+  while (cur?._zod?.def && ["optional", "nullable", "default", "prefault", "readonly"].includes(cur._zod.def.type)) cur = cur._zod.def.innerType;
+  return cur?._zod?.def?.type;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { ApiError, conflict, fieldError, langOf, notFound, ok, pathId, run, translate } from "@api/http";
+import { ApiError, conflict, fieldError, langOf, notFound, ok, pathId, run, translate, wholeList } from "@api/http";
 import { fieldErrors } from "@api/resources/engine";
 import { actorOfScope } from "@api/resources/engine/write";
 import { jobDb } from "@api/jobs/types";
@@ -131,7 +131,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
           archive: r.kind === "access" && inReach(r),
         },
       }));
-      return ok(c, { list, total: list.length });
+      return ok(c, wholeList(list));
     }),
   );
 
@@ -301,7 +301,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       const kg = kgOf(scopeOf(c));
       const list: RetentionRow[] = [];
       for (const r of await retentionRules(db, kg)) list.push({ ...r, wouldRemove: (await ruleTargets(db, kg, r.kind, r.months)).count });
-      return ok(c, { list });
+      return ok(c, wholeList(list));
     }),
   );
 

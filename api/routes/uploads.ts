@@ -49,13 +49,11 @@ export function registerUploadRoutes(app: App, deps: Deps) {
     request: {
       params: z.object({
         bucket: z.enum(["temp"]).openapi({ param: { name: "bucket", in: "path", required: true }, description: "clients write only to temp" }),
-        key: z
-          .string()
-          .openapi({
-            param: { name: "key", in: "path", required: true },
-            description: "the object key (may contain /), under the credentials' prefix",
-            example: "u7/2026/photo.jpg",
-          }),
+        key: z.string().openapi({
+          param: { name: "key", in: "path", required: true },
+          description: "the object key (may contain /), under the credentials' prefix",
+          example: "u7/2026/photo.jpg",
+        }),
       }),
       headers: z.object({ "x-security-token": z.string().optional().openapi({ description: "securityToken of GET token/sts (unless the URL is signed)" }) }),
       query: z.object({

@@ -9,7 +9,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
 import { SYSTEM_ACTOR, write } from "@api/db/audit";
-import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId } from "@api/http";
+import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId, wholeList } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { classFilter, kindergartenFilter, scoped, studentFilter, type Scope } from "@api/tenancy";
 import { runCustom, replyOk } from "@api/resources/custom-routes";
@@ -559,7 +559,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       const list = [...groups.values()]
         .map((g) => ({ classId: g.classId, className: g.className, time: g.time, count: g.count, rate: Math.round((g.rateSum / g.count) * 10) / 10 }))
         .sort((a, b) => a.className.localeCompare(b.className) || ASSESSMENT_TIMES.indexOf(a.time as never) - ASSESSMENT_TIMES.indexOf(b.time as never));
-      return ok(c, { list, schoolYear: year, msg: rt(lang, "assessment:students.summary") });
+      return ok(c, { ...wholeList(list), schoolYear: year, msg: rt(lang, "assessment:students.summary") });
     }),
   );
 
@@ -575,7 +575,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "/assessment/checklists/totals/",
     requireAuth,
     requirePage("/assessment/checklists"),
-    runCustom(async (c: Context<AppEnv>) => ok(c, { list: await levelTotals(db) })),
+    runCustom(async (c: Context<AppEnv>) => ok(c, wholeList(await levelTotals(db)))),
   );
 
   void scoped;

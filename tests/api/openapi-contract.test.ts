@@ -166,3 +166,39 @@ describe("3. rules in the schema", () => {
     expect(users.schema.properties.roleIds.description).toMatch(/repeated keys .* comma-separated/);
   });
 });
+
+describe("4. one list convention", () => {
+  it("answers {list, total, currentPage, pageSize} on lists that are not paged too", async () => {
+    for (const path of ["kindergartens/optional_functions/", "lookups/classes/", "assessment/checklists/totals/"]) {
+      const r = await t.call("GET", path, { token: superToken });
+      expect(r.code, path).toBe(200);
+      expect(r.data, path).toMatchObject({ total: r.data.list.length, currentPage: 1, pageSize: Math.max(1, r.data.list.length) });
+    }
+  });
+
+  it("documents id filters as integers and answers 422 naming them for kindergartenId=abc, on every list", async () => {
+    const withKg = operations().filter(
+      ({ path, method, op }) =>
+        method === "get" && !path.includes("{") && (op.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "kindergartenId"),
+    );
+    expect(withKg.length).toBeGreaterThan(40);
+    const wrong: string[] = [];
+    for (const { path, op } of withKg) {
+      const idParams = op.parameters.filter((p: Json) => p.in === "query" && /Id$/.test(p.name));
+      for (const p of idParams) if (p.schema.type !== "integer" && !p.schema.enum) wrong.push(`${path} ${p.name}: ${JSON.stringify(p.schema)}`);
+      const r = await t.call("GET", path, { token: superToken, query: { kindergartenId: "abc" } });
+      if (r.status === 403) continue;
+      if (r.code !== 422 || !r.data?.errors?.kindergartenId) wrong.push(`${path}: ${r.code} ${JSON.stringify(r.data?.errors ?? null)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 422 for a value outside an enum filter", async () => {
+    const status = doc.paths["/students/"].get.parameters.find((p: Json) => p.name === "status");
+    expect(status.schema.enum).toContain("at_school");
+    const r = await t.call("GET", "students/", { token: superToken, query: { status: "bogus" } });
+    expect(r.code).toBe(422);
+    expect(Object.keys(r.data.errors)).toEqual(["status"]);
+    expect((await t.call("GET", "students/", { token: superToken, query: { status: "at_school" } })).code).toBe(200);
+  });
+});
