@@ -4,11 +4,13 @@
  * - a boolean form or query field says which words it accepts (contract/boolean-words.ts);
  * - an AES-encrypted password field says so (format, how to encrypt, an example);
  * - an array in a form body or a query string says its encoding (repeated keys, or one comma-separated value);
+ * - every operation has a one-line description, and every tag (one per section) is declared with its description;
  * - every list reply documents the one list convention `{list, total, currentPage, pageSize}` (issue 27.4; a list that
  *   is not paged sends api/http.ts wholeList).
  */
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { BOOLEAN_WORDS_TEXT } from "@contract/boolean-words";
+import { TAG_TEXT } from "./resources/engine/openapi";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -43,10 +45,36 @@ function pagedList(data: Json | undefined) {
   data.required = [...new Set([...(data.required ?? []), "list", ...Object.keys(PAGE_FIELDS)])];
 }
 
+/** The sections whose routes are not a resource's. */
+const SECTION_TEXT: Record<string, string> = {
+  token: "Sign-in, sessions, role and kindergarten switch, upload credentials",
+  registration: "Public self-registration, SMS codes and forgotten passwords",
+  home: "The home page: figures, to-dos, the parents' app",
+  files: "Uploads and the files records use",
+  reports: "Reports (JSON, and xlsx exports)",
+  tuition: "Tuition: bills, payments, pay slips, assessments",
+  daily: "Daily care: notices, class circle, nursery, health",
+  lookups: "Options for selects (id and label), scoped like the lists",
+  admission: "Admission: customers, applicants, reports",
+  protection: "Personal data protection: requests, archives, retention",
+  backups: "Backup status",
+};
+
+/** A one-line description where the route gave none: its summary, and who may call it. */
+function describe(op: Json) {
+  if (op.description) return;
+  const who = op.security?.length ? "Needs the token header; the role's page rule applies." : "Public: no token.";
+  op.description = `${String(op.summary ?? op.operationId).replace(/\.$/, "")}. ${who}`;
+}
+
 export function finishDocument(doc: Json): Json {
+  doc.info = { ...doc.info, contact: { name: "School API maintainers (kg-console)" } };
+  const tags = new Set<string>();
   const example = aesEncrypt("Sunny#2026", { key: DEFAULT_AES_KEY, iv: DEFAULT_AES_IV });
   for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>))
     for (const op of Object.values(ops)) {
+      for (const tag of (op.tags ?? []) as string[]) tags.add(tag);
+      describe(op);
       pagedList(op.responses?.["200"]?.content?.["application/json"]?.schema?.properties?.data);
       for (const p of (op.parameters ?? []) as Json[]) {
         if (p.in !== "query" || !p.schema) continue;
@@ -75,5 +103,6 @@ export function finishDocument(doc: Json): Json {
         }
       }
     }
+  doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_TEXT.get(name) ?? SECTION_TEXT[name] ?? `Operations of the ${name} section` }));
   return doc;
 }

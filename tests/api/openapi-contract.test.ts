@@ -202,3 +202,38 @@ describe("4. one list convention", () => {
     expect((await t.call("GET", "students/", { token: superToken, query: { status: "at_school" } })).code).toBe(200);
   });
 });
+
+describe("5. shared errors, tags, descriptions", () => {
+  it("references the shared error replies from components/responses instead of inlining them", async () => {
+    const shared = doc.components.responses;
+    expect(Object.keys(shared)).toEqual(
+      expect.arrayContaining([
+        "BadRequest",
+        "Unauthorized",
+        "Forbidden",
+        "NotFound",
+        "Conflict",
+        "PayloadTooLarge",
+        "ValidationFailed",
+        "TooManyRequests",
+        "InternalError",
+        "Unavailable",
+      ]),
+    );
+    expect(shared.Unavailable.headers["Retry-After"]).toBeDefined();
+    for (const { path, method, op } of operations())
+      for (const [status, r] of Object.entries(op.responses as Record<string, Json>))
+        if (Number(status) >= 400) expect(r.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\//);
+    const text = await (await fetch(new URL("openapi.json", t.url), { headers: { "accept-encoding": "identity" } })).text();
+    expect(text.length).toBeLessThan(1_300_000);
+  });
+
+  it("declares every tag with a description, and gives every operation a description", () => {
+    const declared = new Map((doc.tags as Json[]).map((tag) => [tag.name, tag.description]));
+    for (const { path, method, op } of operations()) {
+      expect(op.tags?.length, `${method} ${path}`).toBe(1);
+      expect(declared.get(op.tags[0]), `${method} ${path} tag ${op.tags[0]}`).toBeTruthy();
+      expect(String(op.description ?? "").length, `${method} ${path}`).toBeGreaterThan(10);
+    }
+  });
+});
