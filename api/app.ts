@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { completeOperations } from "./resources/engine/openapi";
+import { completeOperations, registerErrorComponents } from "./resources/engine/openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_INT } from "@contract/limits";
 import { HTTPException } from "hono/http-exception";
@@ -25,6 +25,7 @@ import { registerCustomerTimeline } from "./routes/admission-customer";
 import { registerProtectionRoutes } from "./routes/protection";
 import { registerBackupRoutes } from "./routes/backups";
 import { renderDocs } from "./routes/docs";
+import { finishDocument } from "./openapi-document";
 
 /** Server-side log line for an unexpected error: no request data, no query strings, no bodies. */
 function logError(method: string, path: string, err: unknown) {
@@ -63,7 +64,7 @@ function openApiDocument(app: App, config: Parameters<App["getOpenAPIDocument"]>
   let cached: { text: string; etag: string } | null = null;
   return (c: Context) => {
     if (!cached) {
-      const text = JSON.stringify(app.getOpenAPIDocument(config));
+      const text = JSON.stringify(finishDocument(app.getOpenAPIDocument(config)));
       cached = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
     }
     c.header("ETag", cached.etag);
@@ -78,6 +79,7 @@ export function buildApp(deps: Deps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
+  registerErrorComponents(app.openAPIRegistry as never);
   // Before every route: security headers on every answer, body size limits, unreadable bodies refused (400).
   app.use("*", securityHeaders, closeIfBodyPending, bodyLimits(deps.config.limits), readableBodies, idsInRange);
   // Text and JSON replies gzip- or deflate-compressed for clients that accept it (outside integrations; the console's
@@ -106,12 +108,12 @@ export function buildApp(deps: Deps): App {
       title: "School API (kindergarten admin console upstream)",
       version: PRODUCT_VERSION,
       description:
-        "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 405 with an Allow header, 409, 413 past a size limit (forms and JSON 1 MB, multipart 10 MB, uploads by kind), 422 with data.errors per field, 423, 429, 500, 503 with a Retry-After header while the database is unreachable); msg is translated by the `lang` header (zh-CN default, en-US). Writes are application/x-www-form-urlencoded (or multipart/form-data for imports); a body of another type answers 400. Authenticate with the `token` header.",
+        "Every reply is JSON {code, msg, data}; success is code 200. Errors: code = HTTP status (400, 401, 403, 404, 405 with an Allow header, 409, 413 past a size limit (forms and JSON 1 MB, multipart 10 MB, uploads by kind), 422 with data.errors per field, 423, 429, 500, 503 with a Retry-After header while the database is unreachable); msg is translated by the `lang` header (zh-CN default, en-US). Paths are written as documented: the trailing slash of collection and item paths (`users/`, `users/{id}/`) is canonical, and the same path without it is a 404. Lists answer {list, total, currentPage, pageSize} (a list that is not paged: everything on page 1). Query parameters an operation does not list are ignored; a listed one with a wrong value (an id that is not an integer, a value outside its enum) answers 422 naming it. Writes are application/x-www-form-urlencoded (or multipart/form-data for imports); a body of another type answers 400. Authenticate with the `token` header.",
     },
     servers: [{ url: "/" }],
   };
   app.get("/openapi.json", openApiDocument(app, docConfig));
-  app.get("/docs", (c) => c.html(renderDocs(app.getOpenAPIDocument(docConfig) as unknown as Record<string, unknown>, langOf(c))));
+  app.get("/docs", (c) => c.html(renderDocs(finishDocument(app.getOpenAPIDocument(docConfig)) as Record<string, unknown>, langOf(c))));
   app.get("/health", (c) => c.json({ code: 200, msg: "ok", data: { status: "ok", version: PRODUCT_VERSION } }));
 
   app.notFound(routeMissing(app));

@@ -51,6 +51,12 @@ export function pathId(c: Context): number {
   return id;
 }
 
+/**
+ * A list that is not paged, in the one list convention `{list, total, currentPage, pageSize}` (issue 27.4): every item
+ * on page 1, whose size is the count (at least 1).
+ */
+export const wholeList = <T>(list: T[]) => ({ list, total: list.length, currentPage: 1, pageSize: Math.max(1, list.length) });
+
 /** Success: `{code: 200, msg, data}`. */
 export function ok<T>(c: Context, data: T, msgKey = "ok") {
   return c.json({ code: 200 as const, msg: t(langOf(c), msgKey), data }, 200);

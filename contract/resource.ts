@@ -3,6 +3,7 @@ import * as z from "zod";
 import { findPage, registerPageVerbs } from "./route-tree";
 import type { RoleId } from "./roles";
 import { MAX_INT } from "./limits";
+import { BOOLEAN_WORDS, BOOLEAN_WORDS_TEXT } from "./boolean-words";
 import { actionOf, actionNames, checkActions, stateDef, stateOf } from "./actions";
 import { jitlessZodInBrowser } from "./zod-jitless";
 import {
@@ -136,6 +137,12 @@ export function listParamNames(def: ResourceDefinition): string[] {
   return names;
 }
 
+/** The values of a list's `sort`: each sortable field and `id`, ascending (`name`) or descending (`-name`). */
+export const sortValues = (def: ResourceDefinition): [string, ...string[]] => {
+  const fields = [...new Set([...sortableFields(def), "id"])];
+  return [...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]];
+};
+
 /** Query schema of the list (and export) endpoints. Filters stay strings; the API maps them. */
 export function listQuerySchema(def: ResourceDefinition) {
   const shape: Record<string, z.ZodType> = {
@@ -147,9 +154,9 @@ export function listQuerySchema(def: ResourceDefinition) {
       .max(MAX_PAGE_SIZE, `crud:validation.max#max=${MAX_PAGE_SIZE}`)
       .default(def.pageSizes?.[0] ?? DEFAULT_PAGE_SIZES[0]),
     sort: z
-      .string()
+      .enum(sortValues(def), { error: "crud:validation.sort" })
       .optional()
-      .refine((s) => !s || [...sortableFields(def), "id"].includes(s.replace(/^-/, "")), "crud:validation.sort"),
+      .describe("A sortable field, ascending; with a leading - descending (ties by id)"),
     keyword: z.string().trim().max(KEYWORD_MAX, `crud:validation.tooLong#max=${KEYWORD_MAX}`).optional(),
   };
   for (const f of def.filters ?? []) {
@@ -157,12 +164,34 @@ export function listQuerySchema(def: ResourceDefinition) {
       shape[`${f.field}From`] = dateString.optional();
       shape[`${f.field}To`] = dateString.optional();
     } else if (f.kind === "boolean") {
-      shape[f.field] = z.enum(["true", "false", "1", "0"], { error: "crud:validation.oneOf" }).optional();
+      shape[f.field] = z.enum(BOOLEAN_WORDS, { error: "crud:validation.oneOf" }).optional().describe(BOOLEAN_WORDS_TEXT);
+    } else if (f.options && "static" in f.options) {
+      // A choice among fixed values: another value is a 422, not an empty page.
+      const values = [...new Set(f.options.static.map((o) => String(o.value)))] as [string, ...string[]];
+      shape[f.field] = z.enum(values, { error: "crud:validation.oneOf" }).optional();
+    } else if (itemFieldType(def, f.field) === "number" || (/Id$/.test(f.field) && !itemFieldType(def, f.field))) {
+      // An id (kindergartenId, classId, …): an integer, validated as one (422 on `kindergartenId=abc`); the API
+      // reads it as the digits it was given.
+      shape[f.field] = z.coerce
+        .number({ error: "crud:validation.integer" })
+        .int("crud:validation.integer")
+        .min(1, "crud:validation.min#min=1")
+        .max(MAX_INT, `crud:validation.max#max=${MAX_INT}`)
+        .transform(String)
+        .optional();
     } else {
       shape[f.field] = z.string().max(100, "crud:validation.tooLong#max=100").optional();
     }
   }
   return z.object(shape);
+}
+
+/** The zod type of an item field (under optional/nullable/default), e.g. "number", "string", "enum". */
+function itemFieldType(def: ResourceDefinition, field: string): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let cur: any = (def.item as unknown as { shape?: Record<string, unknown> }).shape?.[field];
+  while (cur?._zod?.def && ["optional", "nullable", "default", "prefault", "readonly"].includes(cur._zod.def.type)) cur = cur._zod.def.innerType;
+  return cur?._zod?.def?.type;
 }
 
 // ---------------------------------------------------------------------------------------------

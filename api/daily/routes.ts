@@ -8,7 +8,7 @@ import { addDays, mondayOf, todayCn } from "@contract/daily/time";
 import type { App, AppEnv, Deps } from "@api/context";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { fieldError, forbidden, langOf, notFound, ok, pathId, run } from "@api/http";
+import { fieldError, forbidden, langOf, notFound, ok, pathId, run, wholeList } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { classFilter, studentFilter, type Scope } from "@api/tenancy";
 import { registerReport, reportKindergartens } from "@api/reports";
@@ -169,7 +169,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
         roleIds: roles.filter((x) => Number(x.user_id) === Number(r.id)).map((x) => Number(x.role_id)),
         readAt: r.read_at,
       }));
-      return ok(c, { list, total: list.length, read: list.filter((r) => r.readAt).length });
+      return ok(c, { ...wholeList(list), read: list.filter((r) => r.readAt).length });
     }),
   );
 
@@ -193,7 +193,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
       const id = pathId(c);
       const p = await db.selectFrom("class_circle_posts as p").select("p.id").where("p.id", "=", id).where(classFilter(scope, "p.class_id")).executeTakeFirst();
       if (!p) throw notFound();
-      return ok(c, { list: await commentsOf(db, id, !MODERATORS.includes(scope.roleId)) });
+      return ok(c, wholeList(await commentsOf(db, id, !MODERATORS.includes(scope.roleId))));
     }),
   );
   const moderate = async (c: Context<AppEnv>, del: boolean) => {
@@ -264,7 +264,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
         .execute();
       return ok(c, {
         date,
-        list: rows.map((r) => ({ id: Number(r.id), name: lang === "en" && r.name_en ? r.name_en : r.name, kindergartenId: Number(r.kindergarten_id) })),
+        ...wholeList(rows.map((r) => ({ id: Number(r.id), name: lang === "en" && r.name_en ? r.name_en : r.name, kindergartenId: Number(r.kindergarten_id) }))),
       });
     }),
   );
@@ -379,7 +379,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
     };
   }
   doc("get", "/daily/nursery/sheet/", "nurserySheet", "The class day sheet: every child of the class with the day's record", sheetSchema, {
-    query: z.object({ classId: z.string().optional(), date: z.string().optional() }),
+    query: z.object({ classId: z.number().int().min(1).optional(), date: z.string().optional().openapi({ format: "date" }) }),
   });
   app.get(
     "/daily/nursery/sheet/",
@@ -480,7 +480,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
     days: z.array(z.object({ date: z.string(), record: sheetRow.omit({ studentId: true, name: true }).nullable() })),
   });
   doc("get", "/daily/nursery/week/", "nurseryWeek", "A child's week (Monday to Sunday of `date`, default today)", weekSchema, {
-    query: z.object({ studentId: z.string().optional(), date: z.string().optional() }),
+    query: z.object({ studentId: z.number().int().min(1).optional(), date: z.string().optional().openapi({ format: "date" }) }),
   });
   app.get(
     "/daily/nursery/week/",
@@ -646,7 +646,7 @@ export function registerDailyRoutes(app: App, deps: Deps) {
           createdAt: r.created_at,
           comments: await commentsOf(db, Number(r.id), true),
         });
-      return ok(c, { list });
+      return ok(c, wholeList(list));
     }),
   );
   doc(

@@ -49,7 +49,19 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
   const { requireAuth, assertPage } = makeGuards(deps);
   const base = "/" + def.endpoint.replace(/^\/+/, "").replace(/\/?$/, "/");
   const zhTitle = rt("zh", def.title);
-  const queryDoc = z.object(Object.fromEntries(def.params.map((p) => [p.name, z.string().optional()])));
+  // The parameters as contract/report.ts PARAM_SCHEMA reads them (ids are integers; another value is a 422).
+  const paramDoc = {
+    group: () => z.number().int().min(1).optional(),
+    kindergarten: () => z.number().int().min(1).optional(),
+    date: () => z.string().optional().openapi({ format: "date", example: "2026-03-02" }),
+    period: () =>
+      z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+        .optional()
+        .openapi({ example: "2026-03" }),
+  } as const;
+  const queryDoc = z.object(Object.fromEntries(def.params.map((p) => [p.name, paramDoc[p.kind]()])));
 
   async function run(c: Context<AppEnv>) {
     const scope = scopeOf(c);

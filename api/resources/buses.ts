@@ -418,7 +418,7 @@ export function registerBusRoutes(app: App, deps: Deps) {
 
   // ---- school-bus attendance (page /student/studentSchoolBusCheck) ----
   const ridesPath = "/" + busRides.endpoint;
-  const dayQuery = z.object({ busId: z.string().optional(), date: z.string().optional() });
+  const dayQuery = z.object({ busId: z.number().int().min(1).optional(), date: z.string().optional().openapi({ format: "date" }) });
   app.openAPIRegistry.registerPath({
     method: "get",
     path: ridesPath,

@@ -13,6 +13,7 @@ import { fieldError } from "@api/http";
 import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
 import { claimFile, classOfForm, cnDayStartIso, jsonIds, registerFileOwner, studentOfForm, trxOf, type Trx } from "@api/daily/common";
 import { defineMapping, fieldErrors, type Item } from "./engine";
+import { booleanOf } from "@contract/boolean-words";
 
 const and = (...e: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(e, sql` and `)})`;
 
@@ -205,7 +206,7 @@ export const noticesMapping = defineMapping({
   scopeFilter: (scope) => noticeScope(scope),
   filterWhere: {
     unread: (v, scope) =>
-      v === "true" || v === "1"
+      booleanOf(v)
         ? sql<SqlBool>`n.id in (select nr3_.notice_id from notice_recipients nr3_ where nr3_.user_id = ${scope.userId} and nr3_.read_at is null)`
         : sql<SqlBool>`1 = 1`,
   },

@@ -94,9 +94,11 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   const e = engineOf(app, deps, m);
   const { def } = m;
   const doc = docOf(e);
-  // Items carry `actions`: what the caller may do with each row (row verbs and record actions → allowed).
-  const itemDoc = def.item.extend({ actions: z.record(z.string(), z.boolean()), ...(def.actions ? { history: historyDoc } : {}) });
-  doc("get", e.base, operationId(def.name, "list"), "List", { request: { query: listQuerySchema(def) } }, pageSchema(itemDoc));
+  // Items carry `actions`: what the caller may do with each row (row verbs and record actions → allowed). The list's
+  // items are that alone; the single-item GET adds `history` (the record actions' log) where the resource has actions.
+  const listItemDoc = def.item.extend({ actions: z.record(z.string(), z.boolean()) });
+  const itemDoc = def.actions ? listItemDoc.extend({ history: historyDoc }) : listItemDoc;
+  doc("get", e.base, operationId(def.name, "list"), "List", { request: { query: listQuerySchema(def) } }, pageSchema(listItemDoc));
   app.get(
     e.base,
     e.requireAuth,

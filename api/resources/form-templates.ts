@@ -17,7 +17,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { fieldError, forbidden, langOf, notFound, ok, pathId } from "@api/http";
+import { fieldError, forbidden, langOf, notFound, ok, pathId, wholeList } from "@api/http";
 import { classOfForm, jsonIds, trxOf } from "@api/daily/common";
 import { FILE_OWNERS, type FileRow } from "@api/services/storage/files";
 import { makeGuards, scopeOf } from "@api/auth/guards";
@@ -264,7 +264,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
     runCustom(async (c: Context<AppEnv>) => {
       const tpl = await templateInScope(db, scopeOf(c), pathId(c));
       const list = await answerRows(db, tpl.id, tpl.fields);
-      return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, list, total: list.length, summary: summarise(tpl.fields, list) });
+      return ok(c, { template: { id: tpl.id, title: tpl.title, fields: tpl.fields }, ...wholeList(list), summary: summarise(tpl.fields, list) });
     }),
   );
 
@@ -342,7 +342,7 @@ export function registerFormRoutes(app: App, deps: Deps) {
         fields: parseFields(r.fields),
         mine: mine.get(Number(r.id)) ?? 0,
       }));
-      return ok(c, { list, total: list.length });
+      return ok(c, wholeList(list));
     }),
   );
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { App, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { langOf, notFound, ok } from "@api/http";
+import { langOf, notFound, ok, wholeList } from "@api/http";
 import { envelope, tokenHeader } from "../routes/common";
 import { registerResource, type RegisteredResource, type ResourceMapping } from "./engine";
 import { LOOKUPS, makeLookupGuard } from "./lookups";
@@ -132,6 +132,6 @@ export function registerResources(app: App, deps: Deps) {
     if (!res && !named) throw notFound();
     await assertLookup(scope, name);
     const list = res ? await res.lookup(scope, params, langOf(c)) : await named!(deps.db, scope, params, langOf(c));
-    return ok(c, { list, total: list.length });
+    return ok(c, wholeList(list));
   });
 }

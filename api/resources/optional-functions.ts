@@ -6,7 +6,7 @@ import { can } from "@contract/resource";
 import { optionalFunctionItem, optionalFunctions } from "@contract/resources/optional-functions";
 import type { App, AppEnv, Deps } from "@api/context";
 import { write } from "@api/db/audit";
-import { forbidden, notFound, pathId } from "@api/http";
+import { forbidden, notFound, pathId, wholeList } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { loadOptionalFunction } from "@api/auth/user-info";
 import { assertInScope, groupFilter, kindergartenFilter } from "@api/tenancy";
@@ -48,7 +48,7 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
     tags: ["optionalFunctions"],
     summary: "Kindergartens with the number of show/hide flags switched on (可选功能, page /kindergarten/optionalFunction)",
     security: tokenHeader,
-    request: { query: z.object({ educationGroupId: z.string().optional() }) },
+    request: { query: z.object({ educationGroupId: z.number().int().min(1).optional() }) },
     responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(summary) })) } } } },
   });
   app.get(
@@ -56,7 +56,9 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
     requireAuth,
     runCustom(async (c: Context<AppEnv>) => {
       const scope = await guard(c, "view");
-      const group = Number(c.req.query("educationGroupId") ?? "");
+      const groupParam = c.req.query("educationGroupId") || "";
+      if (groupParam && !/^\d{1,9}$/.test(groupParam)) throw fieldErrors({ educationGroupId: ["crud:validation.integer"] });
+      const group = Number(groupParam);
       const onCount = (flags: readonly string[]) =>
         sql<number>`(${sql.join(
           flags.map((f) => sql`coalesce(${sql.ref("o." + f)}, 0)`),
@@ -78,7 +80,7 @@ export function registerOptionalFunctionRoutes(app: App, deps: Deps) {
         showOn: Number(r.showOn),
         hideOn: Number(r.hideOn),
       }));
-      return replyOk(c, { list }, "ok");
+      return replyOk(c, wholeList(list), "ok");
     }),
   );
 

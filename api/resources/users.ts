@@ -26,6 +26,7 @@ import { envelope, tokenHeader } from "../routes/common";
 import { assertRowAllowed, defineMapping, errorResponses, fieldErrors, type Item } from "./engine";
 import { idParamDoc } from "./engine/openapi";
 import { rt } from "./i18n";
+import { booleanOf } from "@contract/boolean-words";
 
 const ROLE_NAMES: Record<Lang, Record<string, string>> = { zh: zhMenu.role, en: enMenu.role };
 export const roleName = (lang: Lang, id: number) => ROLE_NAMES[lang]?.[String(id)] ?? String(id);
@@ -279,9 +280,9 @@ export function registerUserRoutes(app: App, deps: Deps) {
     return row;
   }
   const enabledOf = (v: unknown) => {
-    const s = String(v ?? "");
-    if (!["true", "false", "1", "0", "on"].includes(s)) throw fieldErrors({ enabled: ["crud:validation.oneOf"] });
-    return s === "true" || s === "1" || s === "on";
+    const b = booleanOf(v);
+    if (b === null) throw fieldErrors({ enabled: ["crud:validation.oneOf"] });
+    return b;
   };
   const doc = (path: string, operationId: string, summary: string, body: z.ZodObject) =>
     app.openAPIRegistry.registerPath({

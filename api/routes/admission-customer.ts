@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
-import { notFound, ok, pathId, run } from "@api/http";
+import { notFound, ok, pathId, run, wholeList } from "@api/http";
 import { kindergartenFilter } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
 
@@ -94,7 +94,7 @@ export function registerCustomerTimeline(app: App, deps: Deps) {
         })),
       ];
       list.sort((a, b) => `${b.date} ${b.time ?? "99:99"}`.localeCompare(`${a.date} ${a.time ?? "99:99"}`) || b.id - a.id);
-      return ok(c, { list });
+      return ok(c, wholeList(list));
     }),
   );
 }

@@ -7,7 +7,7 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write, type Writer } from "@api/db/audit";
 import { verifiedPhoneOf } from "@api/auth/tokens";
-import { conflict, fieldError, forbidden, langOf, notFound, ok, pathId, run, translate } from "@api/http";
+import { conflict, fieldError, forbidden, langOf, notFound, ok, pathId, run, translate, wholeList } from "@api/http";
 import { actorOfScope } from "@api/resources/engine/write";
 import { fieldErrors } from "@api/resources/engine";
 import { kindergartenFilter } from "@api/tenancy";
@@ -278,7 +278,7 @@ export function registerAdmissionRoutes(app: App, deps: Deps) {
         if (!groups.has(key)) groups.set(key, { phone: r.phone!, kindergartenId: Number(r.kindergarten_id), customers: [] });
         groups.get(key)!.customers.push({ id: Number(r.id), kidName: r.kid_name, stage: r.stage, createdAt: r.created_at });
       }
-      return ok(c, { list: [...groups.values()] });
+      return ok(c, wholeList([...groups.values()]));
     }),
   );
 

@@ -15,6 +15,7 @@ import { scoped } from "@api/tenancy";
 import { users } from "@contract/resources/users";
 import { normaliseKey } from "@api/services/storage";
 import { envelope, tokenHeader } from "./common";
+import { binaryDoc, fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
 
 const tags = ["files"];
 
@@ -94,7 +95,7 @@ export function registerFileRoutes(app: App, deps: Deps) {
       body: {
         required: true,
         content: {
-          "multipart/form-data": { schema: z.object({ file: z.string().openapi({ format: "binary" }) }) },
+          "multipart/form-data": { schema: z.object({ file: binaryDoc() }) },
           "application/x-www-form-urlencoded": { schema: z.object({ key: z.string(), name: z.string().optional() }) },
         },
       },
@@ -152,7 +153,12 @@ export function registerFileRoutes(app: App, deps: Deps) {
       query: z.object({ variant: z.enum(["file", "thumb"]).optional() }),
     },
     responses: {
-      200: { description: "the bytes with their content type", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+      ...fileReplyDoc("The bytes with the file's own content type (image JPEG/PNG, MP4 video, PDF); the thumbnail (variant=thumb) is JPEG", [
+        MEDIA.jpeg,
+        MEDIA.png,
+        MEDIA.mp4,
+        MEDIA.pdf,
+      ]),
     },
   });
   app.get("/files/:id{[0-9]+}", requireAuth, async (c: Context<AppEnv>) => {

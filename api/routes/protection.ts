@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RETENTION_KINDS } from "@contract/entities/admission-vocab";
@@ -18,7 +18,7 @@ import type { App, AppEnv, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
-import { ApiError, conflict, fieldError, langOf, notFound, ok, pathId, run, translate } from "@api/http";
+import { ApiError, conflict, fieldError, langOf, notFound, ok, pathId, run, translate, wholeList } from "@api/http";
 import { fieldErrors } from "@api/resources/engine";
 import { actorOfScope } from "@api/resources/engine/write";
 import { jobDb } from "@api/jobs/types";
@@ -79,7 +79,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, requirePage } = makeGuards(deps);
   const guard = [requireAuth, requirePage(PAGE)] as const;
-  const doc = (method: "get" | "post", path: string, operationId: string, summary: string, withId = false) =>
+  const doc = (method: "get" | "post", path: string, operationId: string, summary: string, withId = false, reply?: RouteConfig["responses"]) =>
     app.openAPIRegistry.registerPath({
       method,
       path,
@@ -88,7 +88,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       summary,
       security: tokenHeader,
       request: withId ? { params: idParam } : {},
-      responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.any()) } } } },
+      responses: reply ?? { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.any()) } } } },
     });
 
   doc("get", "/protection/requests/", "protectionRequests", "Requests of the kindergarten (access, correction, deletion)");
@@ -131,7 +131,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
           archive: r.kind === "access" && inReach(r),
         },
       }));
-      return ok(c, { list, total: list.length });
+      return ok(c, wholeList(list));
     }),
   );
 
@@ -266,7 +266,12 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
     }),
   );
 
-  doc("get", "/protection/requests/{id}/archive/", "protectionArchive", "The access archive of an access request's person (JSON file)", true);
+  doc("get", "/protection/requests/{id}/archive/", "protectionArchive", "The access archive of an access request's person (JSON file)", true, {
+    200: {
+      description: "A JSON file (attachment personal-data-<type>-<id>.json): the person's records by table, not the {code,msg,data} envelope",
+      content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+    },
+  });
   app.get(
     "/protection/requests/:id{[0-9]+}/archive/",
     ...guard,
@@ -296,7 +301,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       const kg = kgOf(scopeOf(c));
       const list: RetentionRow[] = [];
       for (const r of await retentionRules(db, kg)) list.push({ ...r, wouldRemove: (await ruleTargets(db, kg, r.kind, r.months)).count });
-      return ok(c, { list });
+      return ok(c, wholeList(list));
     }),
   );
 

@@ -4,7 +4,7 @@ import type { App, Deps } from "@api/context";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import type { Writer } from "@api/db/audit";
 import { nowIso, type Db } from "@api/db";
-import { fieldError, langOf, ok } from "@api/http";
+import { fieldError, langOf, ok, wholeList } from "@api/http";
 import { jsonReply, tokenHeader } from "./common";
 
 /**
@@ -125,7 +125,7 @@ export function registerParentLinkRoutes(app: App, deps: Deps) {
         createdAt: r.created_at,
         reviewedAt: r.reviewed_at,
       }));
-      return ok(c, { list });
+      return ok(c, wholeList(list));
     },
   );
 }

@@ -10,6 +10,9 @@ import { normaliseKey, type PutResult } from "@api/services/storage";
 import { ClaimRefused, dropKey, releasePut, reserveKey, settleKey, takePut } from "@api/services/storage/claims";
 import { uploadRefusal } from "./files";
 import { uploadKindOf, type UploadKind } from "@contract/limits";
+import { z } from "@hono/zod-openapi";
+import { binaryDoc } from "@api/resources/engine/openapi";
+import { envelope } from "./common";
 
 const ROUTE = /^\/uploads\/([^/]+)\/(.+)$/;
 
@@ -35,6 +38,44 @@ const tooLarge = (c: Context, kind: UploadKind, max: number) =>
  * to disk, never buffered.
  */
 export function registerUploadRoutes(app: App, deps: Deps) {
+  app.openAPIRegistry.registerPath({
+    method: "put",
+    path: "/uploads/{bucket}/{key}",
+    operationId: "putUpload",
+    tags: ["files"],
+    summary: "Upload an object to the temporary bucket with the credentials of GET token/sts (local storage)",
+    description:
+      "The body is the file's bytes, streamed (any content type; the kind is taken from the key's extension and checked when POST files/ registers the key). Authenticate either with the header x-security-token (the sts securityToken; the key must start with its prefix) or with a signed URL of token/sts (query expires, max, signature; single use). `key` may contain slashes (`u7/2026/photo.jpg`), each segment percent-encoded. 403 for a bucket other than temp or a key outside the prefix, 409 for a key already written, 413 past the kind's limit, 429 past the quota of temporary uploads.",
+    request: {
+      params: z.object({
+        bucket: z.enum(["temp"]).openapi({ param: { name: "bucket", in: "path", required: true }, description: "clients write only to temp" }),
+        key: z.string().openapi({
+          param: { name: "key", in: "path", required: true },
+          description: "the object key (may contain /), under the credentials' prefix",
+          example: "u7/2026/photo.jpg",
+        }),
+      }),
+      headers: z.object({ "x-security-token": z.string().optional().openapi({ description: "securityToken of GET token/sts (unless the URL is signed)" }) }),
+      query: z.object({
+        expires: z.number().int().optional().openapi({ description: "signed URL: expiry (Unix seconds)" }),
+        max: z.number().int().optional().openapi({ description: "signed URL: most bytes accepted" }),
+        signature: z.string().optional().openapi({ description: "signed URL: its signature" }),
+      }),
+      body: { required: true, content: { "application/octet-stream": { schema: binaryDoc() } } },
+    },
+    responses: {
+      200: {
+        description: "code 200: stored",
+        content: {
+          "application/json": {
+            schema: envelope(
+              z.object({ bucket: z.string(), key: z.string(), kind: z.string().optional().openapi({ example: "image" }), size: z.number().int() }),
+            ),
+          },
+        },
+      },
+    },
+  });
   app.put("/uploads/*", async (c) => {
     const { bucket, key } = target(c);
     if (normaliseKey(key) == null) throw new ApiError(400, "upload.badKey");

@@ -10,7 +10,7 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { nowIso } from "@api/db";
 import { write } from "@api/db/audit";
 import type { Database } from "@api/db/schema";
-import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId, run } from "@api/http";
+import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId, run, wholeList } from "@api/http";
 import { registerReport, reportKindergartens } from "@api/reports";
 import { FILE_OWNERS } from "@api/services/storage/files";
 import { classFilter, kindergartenFilter, studentFilter, type Scope } from "@api/tenancy";
@@ -188,7 +188,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
         submittedAt: r.submitted_at ?? null,
         parentName: r.real_name ?? null,
       }));
-      return ok(c, { list, total: list.length, done: list.filter((x) => x.done).length });
+      return ok(c, { ...wholeList(list), done: list.filter((x) => x.done).length });
     }),
   );
 

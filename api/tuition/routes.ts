@@ -9,13 +9,15 @@ import type { App, AppEnv, Deps } from "@api/context";
 import type { Database } from "@api/db/schema";
 import { nowIso } from "@api/db";
 import { SYSTEM_ACTOR, write } from "@api/db/audit";
-import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId } from "@api/http";
+import { ApiError, fieldError, forbidden, langOf, notFound, ok, pathId, wholeList } from "@api/http";
 import { makeGuards, scopeOf } from "@api/auth/guards";
 import { classFilter, kindergartenFilter, scoped, studentFilter, type Scope } from "@api/tenancy";
 import { runCustom, replyOk } from "@api/resources/custom-routes";
 import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
+import { fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
+import { booleanOf } from "@contract/boolean-words";
 import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
 import type { PaymentsConfig } from "@api/config";
 import { slipPdf } from "@api/services/pdf";
@@ -165,7 +167,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       request: opts.id ? { params: idParam } : {},
       responses: data
         ? { 200: { description: "code 200", content: { "application/json": { schema: envelope(data) } } } }
-        : { 200: { description: "a file", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } } },
+        : fileReplyDoc("The PDF document", [MEDIA.pdf]),
     });
 
   // A class's bills from a template (finance): all or nothing.
@@ -199,7 +201,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
           classId: classId!,
           templateId: templateId!,
           discount: discount!,
-          useDeposit: f.useDeposit === "on" || f.useDeposit === "true",
+          useDeposit: booleanOf(f.useDeposit) === true,
           title: f.title?.trim() || null,
           dueDate: f.dueDate || null,
         }),
@@ -514,7 +516,11 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "/student/assessments/summary/",
     "studentAssessmentsSummary",
     "Class summary: per class and assessment time, children assessed and the average score rate (schoolYear=)",
-    z.object({ list: z.array(z.object({ classId: z.number(), className: z.string(), time: z.string(), count: z.number(), rate: z.number() })) }),
+    z.object({
+      list: z.array(z.object({ classId: z.number(), className: z.string(), time: z.string(), count: z.number(), rate: z.number() })),
+      schoolYear: z.string().openapi({ example: "2025-2026" }),
+      msg: z.string().openapi({ description: "The summary's caption, translated" }),
+    }),
   );
   app.get(
     "/student/assessments/summary/",
@@ -553,7 +559,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       const list = [...groups.values()]
         .map((g) => ({ classId: g.classId, className: g.className, time: g.time, count: g.count, rate: Math.round((g.rateSum / g.count) * 10) / 10 }))
         .sort((a, b) => a.className.localeCompare(b.className) || ASSESSMENT_TIMES.indexOf(a.time as never) - ASSESSMENT_TIMES.indexOf(b.time as never));
-      return ok(c, { list, schoolYear: year, msg: rt(lang, "assessment:students.summary") });
+      return ok(c, { ...wholeList(list), schoolYear: year, msg: rt(lang, "assessment:students.summary") });
     }),
   );
 
@@ -569,7 +575,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "/assessment/checklists/totals/",
     requireAuth,
     requirePage("/assessment/checklists"),
-    runCustom(async (c: Context<AppEnv>) => ok(c, { list: await levelTotals(db) })),
+    runCustom(async (c: Context<AppEnv>) => ok(c, wholeList(await levelTotals(db)))),
   );
 
   void scoped;

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe("OpenAPI description", () => {
-  it("passes Spectral's oas rules (.spectral.yaml) without errors", async () => {
+  it("passes Spectral's oas rules (.spectral.yaml) without errors or warnings", async () => {
     const res = await fetch(new URL("openapi.json", t.url));
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -32,6 +32,8 @@ describe("OpenAPI description", () => {
       Object.entries(rs.reduce<Record<string, number>>((m, r) => ((m[String(r.code)] = (m[String(r.code)] ?? 0) + 1), m), {}));
     console.log(`Spectral: ${errors.length} errors, ${warnings.length} warnings ${JSON.stringify(Object.fromEntries(byRule(warnings)))}`);
     expect(errors.map((e) => `${e.code} ${e.path.join(".")}: ${e.message}`)).toEqual([]);
+    // The ruleset turns off, with its reason, what the API does on purpose; every other warning is a defect.
+    expect(warnings.map((e) => `${e.code} ${e.path.join(".")}: ${e.message}`)).toEqual([]);
     expect(JSON.parse(text).openapi).toMatch(/^3\./);
   });
 });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { aesDecrypt, type AesKeys } from "@contract/crypto";
 import { allFormFields, formSchemaFor, isNamespacedKey, rowRefusal, type Actor, type ResourceDefinition } from "@contract/resource";
+import { booleanOf } from "@contract/boolean-words";
 import { ApiError } from "@api/http";
 import { hasKey } from "@api/i18n";
 import type { Scope } from "@api/tenancy";
@@ -67,9 +68,47 @@ export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesK
   return params;
 }
 
+/** The keys of an object schema whose value is a boolean (under optional/default/nullable). */
+function booleanKeys(schema: unknown): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const shape = (schema as any)?.shape as Record<string, any> | undefined;
+  if (!shape) return [];
+  return Object.entries(shape).flatMap(([k, s]) => {
+    let cur = s;
+    while (cur?._zod?.def && ["optional", "nullable", "default", "prefault", "readonly"].includes(cur._zod.def.type)) cur = cur._zod.def.innerType;
+    return cur?._zod?.def?.type === "boolean" ? [k] : [];
+  });
+}
+
+/**
+ * Boolean fields as conform reads them: true/1/on → "on", false/0/off → left out (false), any case; another word
+ * stays and is refused (422). contract/boolean-words.ts.
+ */
+function withBooleanWords(def: ResourceDefinition, mode: "create" | "change", params: URLSearchParams): URLSearchParams {
+  const names = new Set([
+    ...allFormFields(def)
+      .filter((f) => f.kind === "boolean")
+      .map((f) => f.name),
+    ...booleanKeys(formSchemaFor(def, mode)),
+  ]);
+  const bools = [...names].filter((name) => params.has(name));
+  if (!bools.length) return params;
+  const out = new URLSearchParams(params);
+  for (const name of bools) {
+    const values = out.getAll(name);
+    out.delete(name);
+    for (const v of values) {
+      const b = booleanOf(v);
+      if (b === null) out.append(name, v);
+      else if (b) out.append(name, "on");
+    }
+  }
+  return out;
+}
+
 /** Parses a form with the definition's schema exactly as the console does (conform's coercion). */
 export function parseForm(def: ResourceDefinition, mode: "create" | "change", params: URLSearchParams): Record<string, unknown> {
-  const submission = parseWithZod(params, { schema: formSchemaFor(def, mode) });
+  const submission = parseWithZod(withBooleanWords(def, mode, params), { schema: formSchemaFor(def, mode) });
   if (submission.status !== "success") throw fieldErrors(foldErrors(submission.error as Record<string, string[] | null>));
   return submission.value as Record<string, unknown>;
 }

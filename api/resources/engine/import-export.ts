@@ -10,7 +10,7 @@ import type { Scope } from "@api/tenancy";
 import { rt, translator } from "../i18n";
 import { attachment, csvOf, exportCell, readSheet, xlsxOf } from "../spreadsheet";
 import { fieldErrors, parseForm } from "./forms";
-import { docOf, operationId } from "./openapi";
+import { binaryDoc, docOf, fileReplyDoc, MEDIA, operationId } from "./openapi";
 import { decorate, filtered, ordered, parseQuery, selectItem, toItem } from "./query";
 import { actorOfScope, createWith } from "./write";
 import type { Engine, Row } from "./types";
@@ -31,6 +31,7 @@ export function registerExport(e: Engine) {
   const { def } = e;
   docOf(e)("get", `${e.base}export/`, operationId(def.name, "export"), "Export the filtered list as xlsx or csv (file download; errors as JSON)", {
     request: { query: listQuerySchema(def).extend({ format: z.enum(["xlsx", "csv"]).optional() }) },
+    responses: fileReplyDoc("The list as a spreadsheet: xlsx (default) or csv (UTF-8 with BOM) by `format`", [MEDIA.xlsx, MEDIA.csv]),
   });
   e.app.get(
     `${e.base}export/`,
@@ -131,6 +132,7 @@ export function registerImport(e: Engine) {
   const doc = docOf(e);
   doc("get", `${e.base}import_template/`, operationId(def.name, "importTemplate"), "Import template (xlsx or csv)", {
     request: { query: z.object({ format: z.enum(["xlsx", "csv"]).optional() }) },
+    responses: fileReplyDoc("The import template: header row and an example row, xlsx (default) or csv by `format`", [MEDIA.xlsx, MEDIA.csv]),
   });
   e.app.get(
     `${e.base}import_template/`,
@@ -150,7 +152,17 @@ export function registerImport(e: Engine) {
     "Import rows from .xlsx or .csv (multipart `file`, optional `kindergartenId`); all rows valid or nothing written",
     {
       request: {
-        body: { required: true, content: { "multipart/form-data": { schema: z.object({ file: z.any(), kindergartenId: z.number().int().optional() }) } } },
+        body: {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: z.object({
+                file: binaryDoc().openapi({ description: "an .xlsx or .csv file (UTF-8) whose header row names the template's columns" }),
+                kindergartenId: z.number().int().optional(),
+              }),
+            },
+          },
+        },
       },
     },
   );

@@ -34,26 +34,67 @@ export function operationId(name: string, op: OperationKind | { action: string; 
   }
 }
 
-const errorEnvelope = z.object({
-  code: z.number().int().openapi({ example: 404 }),
-  msg: z.string().openapi({ example: "记录不存在" }),
-  data: z.record(z.string(), z.unknown()).nullable().openapi({ description: "422: {errors: {field: [message]}}" }),
-});
-const ERROR_TEXT: Record<number, string> = {
-  400: "Unreadable body or query (code 400)",
-  401: "No or expired token (code 401)",
-  403: "The role or the row rule refuses (code 403)",
-  404: "No such record within the caller's scope (code 404)",
-  409: "The record's state does not allow it (code 409)",
-  413: "Body over the size limit (code 413)",
-  422: "Invalid fields: data.errors per field, translated (code 422)",
-  429: "Too many requests (code 429)",
+const errorEnvelope = z
+  .object({
+    code: z.number().int().openapi({ example: 404, description: "the HTTP status" }),
+    msg: z.string().openapi({ example: "记录不存在", description: "translated by the lang header" }),
+    data: z.record(z.string(), z.unknown()).nullable().openapi({ description: "422: {errors: {field: [message]}}; 413: {maxBytes}; else null" }),
+  })
+  .openapi("ErrorReply");
+/** The shared error replies: `#/components/responses/<name>`, each the `{code, msg, data}` envelope. */
+const SHARED_ERRORS: Record<number, { name: string; text: string }> = {
+  400: { name: "BadRequest", text: "Unreadable body or query (code 400)" },
+  401: { name: "Unauthorized", text: "No or expired token (code 401)" },
+  403: { name: "Forbidden", text: "The role or the row rule refuses (code 403)" },
+  404: { name: "NotFound", text: "No such record within the caller's scope (code 404)" },
+  409: { name: "Conflict", text: "The record's state does not allow it (code 409)" },
+  413: { name: "PayloadTooLarge", text: "Body over the size limit (code 413)" },
+  422: { name: "ValidationFailed", text: "Invalid fields: data.errors per field, translated (code 422)" },
+  429: { name: "TooManyRequests", text: "Too many requests (code 429)" },
+  500: { name: "InternalError", text: "An unexpected failure (code 500; logged on the server)" },
+  503: { name: "Unavailable", text: "The database is unreachable (code 503, with a Retry-After header in seconds)" },
 };
-/** The error replies, each the `{code, msg, data}` envelope (for custom routes too). */
-export const errorResponses = (codes: readonly number[] = [400, 401, 403, 404, 409, 413, 422, 429]) =>
+export const ERROR_CODES = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503] as const;
+/** Registers the shared error replies as components (once per app, api/app.ts). */
+export function registerErrorComponents(registry: {
+  register(refId: string, schema: z.ZodTypeAny): unknown;
+  registerComponent(type: "responses", name: string, component: unknown): unknown;
+}) {
+  registry.register("ErrorReply", errorEnvelope);
+  for (const [code, { name, text }] of Object.entries(SHARED_ERRORS)) {
+    const headers = code === "503" ? { "Retry-After": { description: "seconds to wait", schema: { type: "integer" } } } : undefined;
+    registry.registerComponent("responses", name, {
+      description: text,
+      ...(headers ? { headers } : {}),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorReply" } } },
+    });
+  }
+}
+/** The error replies, each a reference to its shared `{code, msg, data}` reply (for custom routes too). */
+export const errorResponses = (codes: readonly number[] = ERROR_CODES) =>
   Object.fromEntries(
-    codes.map((code) => [code, { description: ERROR_TEXT[code] ?? `code ${code}`, content: { "application/json": { schema: errorEnvelope } } }]),
+    codes.map((code) => [code, SHARED_ERRORS[code] ? { $ref: `#/components/responses/${SHARED_ERRORS[code]!.name}` } : { description: `code ${code}` }]),
   );
+
+/** Media types of the files the API sends. */
+export const MEDIA = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv",
+  pdf: "application/pdf",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  mp4: "video/mp4",
+  json: "application/json",
+} as const;
+/** A file body (`type: string, format: binary`): what a download answers and what a multipart `file` part is. */
+export const binaryDoc = () => z.string().openapi({ format: "binary", description: "the file's bytes" });
+/**
+ * The 200 reply of a download: the file in each of its media types (its errors stay the JSON `{code,msg,data}`
+ * replies, added by completeOperations).
+ */
+export const fileReplyDoc = (description: string, types: readonly string[]) => ({
+  200: { description, content: Object.fromEntries(types.map((type) => [type, { schema: binaryDoc() }])) },
+});
 
 export const idParamDoc = z.object({
   id: z
@@ -62,9 +103,13 @@ export const idParamDoc = z.object({
     .openapi({ param: { name: "id", in: "path", required: true }, example: 1 }),
 });
 
+/** The description of each tag (one per section: a resource, or a group of custom routes), for the document's `tags`. */
+export const TAG_TEXT = new Map<string, string>();
+
 /** Registers one documented operation of the resource. */
 export function docOf(e: Engine) {
   const zhTitle = rt("zh", e.def.title);
+  TAG_TEXT.set(e.def.name, `${rt("en", e.def.title)} (${zhTitle}): the console page ${e.def.page}`);
   return (
     method: "get" | "post" | "put" | "delete",
     path: string,

@@ -9,6 +9,7 @@ import { kindergartenFilter, type Scope } from "@api/tenancy";
 import { actorOf, fieldErrors, schemaMessage } from "./forms";
 import type { AnyDb, AnyQuery, Engine, Item, ResourceMapping, Row } from "./types";
 import { addDays } from "@contract/school-time";
+import { booleanOf } from "@contract/boolean-words";
 
 export const refOf = (e: string | RawBuilder<unknown>): RawBuilder<unknown> => (typeof e === "string" ? sql.ref(e) : e);
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (m) => "\\" + m)}%`;
@@ -91,7 +92,7 @@ function applyFilter(e: Engine, qb: AnyQuery, f: NonNullable<ResourceDefinition[
   if (v === undefined || v === "") return qb;
   const custom = m.filterWhere?.[f.field];
   if (custom) return qb.where(custom(v, scope));
-  if (f.kind === "boolean") return qb.where(sql<SqlBool>`${ref} = ${v === "true" || v === "1" ? 1 : 0}`);
+  if (f.kind === "boolean") return qb.where(sql<SqlBool>`${ref} = ${booleanOf(v) ? 1 : 0}`);
   if (f.kind === "text") return qb.where(sql<SqlBool>`${ref} like ${escapeLike(v)} escape '\\'`);
   if (kinds[f.field] === "number") {
     const n = Number(v);
