@@ -203,6 +203,10 @@ const dateString = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "crud:validation.date")
   .refine(isCalendarDate, "crud:validation.date");
 
+/** "This field is required" only when the value is missing; a value that is there but wrong gets `invalid`'s text. */
+const missingOr = (invalid: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === "" ? "crud:validation.required" : invalid;
+
 export const fields = {
   /** Required text, trimmed. */
   text: (o: { max?: number; min?: number; message?: string } = {}) =>
@@ -219,7 +223,7 @@ export const fields = {
       .max(o.max ?? 500, `crud:validation.tooLong#max=${o.max ?? 500}`)
       .nullish(),
   integer: (o: { min?: number; max?: number; message?: string } = {}) => {
-    let s = z.number({ error: o.message ?? "crud:validation.required" }).int("crud:validation.integer");
+    let s = z.number({ error: o.message ?? missingOr("crud:validation.integer") }).int("crud:validation.integer");
     if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
     const max = o.max ?? MAX_INT;
     return s.max(max, `crud:validation.max#max=${max}`);
@@ -231,7 +235,7 @@ export const fields = {
     return s.max(max, `crud:validation.max#max=${max}`).nullish();
   },
   number: (o: { min?: number; max?: number; message?: string } = {}) => {
-    let s = z.number({ error: o.message ?? "crud:validation.required" });
+    let s = z.number({ error: o.message ?? missingOr("crud:validation.number") });
     if (o.min != null) s = s.min(o.min, `crud:validation.min#min=${o.min}`);
     if (o.max != null) s = s.max(o.max, `crud:validation.max#max=${o.max}`);
     return s;
