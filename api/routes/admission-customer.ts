@@ -5,24 +5,9 @@ import { makeGuards, scopeOf } from "@api/auth/guards";
 import { notFound, ok, pathId, run, wholeList } from "@api/http";
 import { kindergartenFilter } from "@api/tenancy";
 import { envelope, idParam, tokenHeader } from "./common";
+import { customerTimelineEntrySchema, type CustomerTimelineEntry } from "@contract/entities/customer-timeline";
 
 const CUSTOMERS_PAGE = "/admission/customerList";
-
-const entry = z.object({
-  kind: z.enum(["communication", "appointment"]),
-  id: z.number(),
-  /** School date and time of the event ("YYYY-MM-DD", "HH:mm" or null). */
-  date: z.string(),
-  time: z.string().nullable(),
-  /** Communication: its method; appointment: its kind (vocabulary codes, labelled by the reader). */
-  type: z.string(),
-  /** Appointment: todo | done | cancelled. */
-  status: z.string().nullable(),
-  text: z.string().nullable(),
-  nextStep: z.string().nullable(),
-  byName: z.string().nullable(),
-});
-export type CustomerTimelineEntry = z.infer<typeof entry>;
 
 /**
  * `GET admission/customers/{id}/timeline/`: what happened with one customer — communication records and
@@ -40,7 +25,9 @@ export function registerCustomerTimeline(app: App, deps: Deps) {
     summary: "A customer's communication records and appointments, newest first (roles 1, 9, 12, 16)",
     security: tokenHeader,
     request: { params: idParam },
-    responses: { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(entry) })) } } } },
+    responses: {
+      200: { description: "code 200", content: { "application/json": { schema: envelope(z.object({ list: z.array(customerTimelineEntrySchema) })) } } },
+    },
   });
   app.get(
     "/admission/customers/:id{[0-9]+}/timeline/",

@@ -1,19 +1,7 @@
+import type { CustomerTimelineEntry } from "@contract/entities/customer-timeline";
 import type { HistoryEntry } from "@contract/actions";
 import { formatDateTime } from "@contract/resource-format";
 import { useTranslation } from "~/utils/i18n-react";
-
-/** A communication record or an appointment of the customer (GET admission/customers/{id}/timeline/). */
-export interface TimelineEntry {
-  kind: "communication" | "appointment";
-  id: number;
-  date: string;
-  time: string | null;
-  type: string;
-  status: string | null;
-  text: string | null;
-  nextStep: string | null;
-  byName: string | null;
-}
 
 interface Row {
   key: string;
@@ -25,7 +13,7 @@ interface Row {
 }
 
 /** One list of what happened with a customer: communications, appointments, stage changes and the registration. */
-export function CustomerTimeline({ entries, history, createdAt }: { entries: TimelineEntry[]; history: HistoryEntry[]; createdAt: string }) {
+export function CustomerTimeline({ entries, history, createdAt }: { entries: CustomerTimelineEntry[]; history: HistoryEntry[]; createdAt: string }) {
   const { t } = useTranslation("admission");
   const T = (k: string, o?: Record<string, unknown>) => t(`admission:${k}`, o);
   const stage = (s: string | null) => (s ? T(`stages.${s}`) : "—");

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { pageSchema } from "@contract/api";
+import { customerTimelineEntrySchema } from "@contract/entities/customer-timeline";
 import { addDays, mondayOf, todayCn } from "@contract/daily/time";
 import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
 import { admissionAppointments, admissionCommunications, admissionCustomers } from "@contract/resources/admission";
@@ -34,22 +35,7 @@ export async function customerListLoader(args: LoaderFunctionArgs) {
   return json({ ...data, duplicates: dup.ok ? dup.data.list : [], mayMerge: WRITERS.includes(data.roleId) }, { headers: res.headers });
 }
 
-const timelineSchema = z.object({
-  list: z.array(
-    z.object({
-      kind: z.enum(["communication", "appointment"]),
-      id: z.number(),
-      date: z.string(),
-      time: z.string().nullable(),
-      type: z.string(),
-      status: z.string().nullable(),
-      text: z.string().nullable(),
-      nextStep: z.string().nullable(),
-      byName: z.string().nullable(),
-    }),
-  ),
-});
-export type TimelineEntry = z.infer<typeof timelineSchema>["list"][number];
+const timelineSchema = z.object({ list: z.array(customerTimelineEntrySchema) });
 
 /** The follow-up a customer's page offers: a new communication record or appointment for this customer (null: not hers to add). */
 export interface FollowUpLinks {

@@ -7,7 +7,8 @@ import { resourceSubAction } from "~/resources/route";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import type { HistoryEntry } from "@contract/actions";
-import { CustomerTimeline, type TimelineEntry } from "~/components/admission/customer-timeline";
+import type { CustomerTimelineEntry } from "@contract/entities/customer-timeline";
+import { CustomerTimeline } from "~/components/admission/customer-timeline";
 import { customerSubLoader, mergeAction, mergeIdOf, mergeLoader, type FollowUpLinks } from "./__admission.server";
 
 /**
@@ -90,7 +91,7 @@ function FollowUp({ links }: { links: FollowUpLinks }) {
 interface DetailExtras {
   view: string;
   followUp?: FollowUpLinks;
-  timeline?: TimelineEntry[];
+  timeline?: CustomerTimelineEntry[];
   item?: { history?: HistoryEntry[]; createdAt?: string };
 }
 
