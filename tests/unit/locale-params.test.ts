@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../fixtures/source-files";
 import { LOCALES, NAMESPACES, API_NAMESPACE } from "@contract/locales";
 
 /**
@@ -28,15 +29,6 @@ function keysWithParams(): Map<string, Set<string>> {
     } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k, ns);
   };
   for (const lang of ["zh", "en"] as const) for (const ns of NAMESPACES) walk(LOCALES[lang][ns], "", ns);
-  return out;
-}
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) sourceFiles(p, out);
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
-  }
   return out;
 }
 
