@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../fixtures/source-files";
 import { API_NAMESPACE, LOCALES, NAMESPACES } from "@contract/locales";
 import { pluralCategory } from "@contract/plural";
 import { LANGS, type Lang } from "@contract/settings";
@@ -13,8 +14,9 @@ import { getT } from "~/utils/i18n.server";
 /**
  * Plurals (issue 28 item 7): one rule, i18next's `_one`/`_other` keys over Intl.PluralRules (contract/plural.ts), for
  * i18next on the server, the console's own `t` and the API. English never writes "user(s)": a text with a count has
- * the forms its language needs (English `_one` and `_other`, Chinese `_other`), and a key the code uses with `count`
- * is such a text.
+ * the forms of both languages (English `_one` and `_other`; Chinese repeats `_other` as its `_one`, since it picks
+ * only `other`, and so the two locale files stay in step key for key), and a key the code uses with `count` is such
+ * a text.
  */
 const ROOT = path.resolve(__dirname, "../..");
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -45,15 +47,6 @@ function pluralGroups(lang: Lang): Map<string, Set<string>> {
   return out;
 }
 const GROUPS = Object.fromEntries(LANGS.map((l) => [l, pluralGroups(l)])) as Record<Lang, Map<string, Set<string>>>;
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) sourceFiles(p, out);
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
 
 /** The object literal that starts at `from` (`{`), up to its closing brace. */
 function objectAt(src: string, from: number): string {
@@ -98,11 +91,17 @@ describe("plurals: one rule, i18next's keys over Intl.PluralRules", () => {
     expect(bad).toEqual([]);
   });
 
-  it.each(LANGS)("%s: every plural text has exactly the forms of its language, and no plain key beside them", (lang) => {
+  // Both languages carry the same keys (the locale files are in step key for key): a plural text has the forms of
+  // every language in each, and where a language never picks a form (Chinese has only "other") it repeats "other".
+  const ALL_FORMS = [...new Set(LANGS.flatMap((l) => CATEGORIES[l]))].sort();
+  it.each(LANGS)("%s: every plural text has the forms of every language, and no plain key beside them", (lang) => {
     const bad: string[] = [];
     for (const [key, forms] of GROUPS[lang]) {
-      if ([...forms].sort().join() !== [...CATEGORIES[lang]].sort().join()) bad.push(`${key}: ${[...forms].join(", ")}`);
+      if ([...forms].sort().join() !== ALL_FORMS.join()) bad.push(`${key}: ${[...forms].join(", ")}`);
       if (TEXTS[lang].has(key)) bad.push(`${key}: also a plain text`);
+      for (const form of forms)
+        if (!CATEGORIES[lang].includes(form) && TEXTS[lang].get(`${key}_${form}`) !== TEXTS[lang].get(`${key}_other`))
+          bad.push(`${key}_${form}: a form ${lang} never picks must repeat _other`);
     }
     expect(bad).toEqual([]);
   });
