@@ -219,17 +219,11 @@ async function setAttendance(deps: Deps, scope: Scope, v: z.infer<typeof attenda
     .executeTakeFirst();
   if (!student) throw fieldErrors({ studentId: ["students:attendance.errors.studentNotFound"] });
   if (v.date > todayCn()) throw fieldErrors({ date: ["students:attendance.errors.future"] });
-  const status = v.status === "late" ? "present" : v.status;
-  const late = v.status === "late" ? 1 : 0;
+  const { status, late } = storedAs(v.status);
   const now = nowIso();
   await write(deps.db, { userId: scope.userId, roleId: scope.roleId }, async (w) => {
     const trx = w.trx as unknown as Kysely<Database>;
-    const existing = await trx
-      .selectFrom("student_attendance")
-      .select(["id", "status", "late", "arrived_at"])
-      .where("student_id", "=", v.studentId)
-      .where("date", "=", v.date)
-      .executeTakeFirst();
+    const existing = await dayRecord(trx, v.studentId, v.date);
     if (existing) {
       await w.update("student_attendance", Number(existing.id), { status, late, source: "manual", updated_by: scope.userId, updated_at: now }, "correct");
     } else {
@@ -248,6 +242,19 @@ async function setAttendance(deps: Deps, scope: Scope, v: z.infer<typeof attenda
     await recordManualChange(trx, { studentId: v.studentId, kg, date: v.date, existing, status, late, remark: v.remark, by: scope.userId, at: now });
   });
 }
+
+/** A child's attendance record of a day, as the manual saves read it before changing it. */
+const dayRecord = (trx: Kysely<Database>, studentId: number, date: string) =>
+  trx
+    .selectFrom("student_attendance")
+    .select(["id", "status", "late", "updated_at"])
+    .where("student_id", "=", studentId)
+    .where("date", "=", date)
+    .executeTakeFirst();
+
+/** A chosen state as stored: "late" is present with the late mark. */
+const storedAs = <S extends string>(choice: S) =>
+  choice === "late" ? { status: "present" as const, late: 1 } : { status: choice as Exclude<S, "late">, late: 0 };
 
 /** The change row of a hand-made attendance change (one child's day): what it was, what it became, who, why. */
 async function recordManualChange(
@@ -304,17 +311,11 @@ async function saveClassDay(deps: Deps, scope: Scope, v: z.infer<typeof classAtt
     let changed = 0;
     // In student order, so that two concurrent saves take the rows' locks in the same order.
     for (const e of [...v.entries].sort((a, b) => a.studentId - b.studentId)) {
-      const existing = await trx
-        .selectFrom("student_attendance")
-        .select(["id", "status", "late", "updated_at"])
-        .where("student_id", "=", e.studentId)
-        .where("date", "=", v.date)
-        .executeTakeFirst();
+      const existing = await dayRecord(trx, e.studentId, v.date);
       const current = stateOf(existing ? { status: existing.status, late: Number(existing.late) } : undefined);
       if (current !== e.seen) throw conflict("students:attendance.errors.changedMeanwhile");
       if (current === e.status) continue;
-      const status = e.status === "late" ? "present" : e.status;
-      const late = e.status === "late" ? 1 : 0;
+      const { status, late } = storedAs(e.status);
       const patch = { status, late, source: "manual" as const, updated_by: scope.userId, updated_at: now };
       const stored = existing
         ? await w.updateWhere("student_attendance", Number(existing.id), patch, "correct", "updated_at", [existing.updated_at ?? ""])
