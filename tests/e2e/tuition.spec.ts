@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { loginHere } from "../fixtures/e2e";
+import { downloadedSheet, loginHere } from "../fixtures/e2e";
 import { pdfText } from "../api/pdf-text";
 
 /**
@@ -53,13 +53,7 @@ test("finance is offered only her own steps; the bill's line amounts read like i
 test("finance's bill export reads yuan with two decimals, the payment period and the due date", async ({ page }) => {
   await page.goto("/tuition/bills");
   await loginHere(page, "13800000014", { js: true });
-  const download = page.waitForEvent("download");
-  await page.getByTestId("export-xlsx").click();
-  const { default: ExcelJS } = await import("exceljs");
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await (await download).path());
-  const ws = wb.worksheets[0]!;
-  const header = (ws.getRow(1).values as unknown[]).slice(1);
+  const { ws, header } = await downloadedSheet(page, () => page.getByTestId("export-xlsx").click());
   expect(header).toEqual(expect.arrayContaining(["缴费周期", "合计", "应缴金额", "缴费截止日"]));
   const amount = ws.getRow(2).getCell(header.indexOf("应缴金额") + 1);
   expect(typeof amount.value).toBe("number");

@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import type { Row } from "exceljs";
 import { E2E } from "../../../playwright.config";
-import { expectToast, recordToasts } from "../../fixtures/e2e";
+import { downloadedSheet, expectToast, recordToasts } from "../../fixtures/e2e";
 import { pdfText } from "../../api/pdf-text";
 import { expect, journey, onEachScreen, ready, unique } from "./journey";
 
@@ -176,13 +176,7 @@ onEachScreen(() => {
       // The export of the list (searched for the bill): its row, the amount a number in yuan.
       await openMenu(tuition, bills);
       await findBill(page, title, js);
-      const download = page.waitForEvent("download");
-      await page.getByTestId("export-xlsx").click();
-      const { default: ExcelJS } = await import("exceljs");
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(await (await download).path());
-      const ws = wb.worksheets[0]!;
-      const header = (ws.getRow(1).values as unknown[]).slice(1);
+      const { ws, header } = await downloadedSheet(page, () => page.getByTestId("export-xlsx").click());
       const col = (label: string) => header.indexOf(label) + 1;
       const rows: Row[] = [];
       ws.eachRow((r, n) => {
