@@ -18,16 +18,28 @@ export type TFunction = (key: string, options?: TOptions) => string;
 
 const DEFAULT_NS = "common";
 
+/**
+ * Texts found per bundle and dotted key: a page looks up the same few hundred keys on every render, each walk
+ * splitting the key anew. Only texts found are kept (a bundle that gains a namespace later still finds it).
+ */
+const found = new WeakMap<Bundle, Map<string, string>>();
+
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   if (!bundle) return undefined;
   const flat = bundle[key];
   if (typeof flat === "string") return flat;
+  let known = found.get(bundle);
+  const text = known?.get(key);
+  if (text !== undefined) return text;
   let node: unknown = bundle;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node !== "string") return undefined;
+  if (!known) found.set(bundle, (known = new Map()));
+  known.set(key, node);
+  return node;
 }
 
 function interpolate(text: string, values: Record<string, unknown>): string {
