@@ -19,7 +19,8 @@ export const CPU_RATIO_BUDGET = 0.65;
 /** Requests per console and encoding: ROUNDS rounds of PER_ROUND, the two consoles alternating. */
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS || 8);
 const PER_ROUND = Number(process.env.BENCH_CPU_PER_ROUND || 50);
-const WARM_UP = 60;
+/** Requests per console before measuring: a fresh process is still compiling its hot paths (the first few hundred documents cost up to a third more). */
+const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP || 300);
 
 const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100);
 

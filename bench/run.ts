@@ -502,7 +502,7 @@ async function cpuComparison(ours: ChildProcess, adminPhone: string): Promise<st
 async function runSize(size: { kindergartens: number; students: number }, withAssets: boolean, withCpu: boolean) {
   const label = `${size.kindergartens} kg / ${size.students.toLocaleString("en")} st.`;
   const dbFile = join(TMP, `bench-${size.kindergartens}-${size.students}.db`);
-  log(`— size ${label}: seeding ${dbFile}`);
+  log(`— size ${label}: ${process.env.BENCH_KEEP_DB && existsSync(dbFile) ? "reusing" : "seeding"} ${dbFile}`);
   const info = await seed(dbFile, size);
   log(`busiest kindergarten ${info.kg} (${info.students} students), its admin ${info.adminPhone}; ${info.users} users, ${info.totalStudents} students in all`);
 
