@@ -86,8 +86,9 @@ interface Sample {
 
 const hydratedWatch = `(() => {
   const done = () => { if (!window.__usable) window.__usable = performance.now(); };
-  new MutationObserver(() => { if (document.documentElement.dataset.hydrated) done(); })
-    .observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+  // the init script can run before <html> exists: watch the whole document
+  new MutationObserver(() => { if (document.documentElement?.dataset.hydrated) done(); })
+    .observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
 })()`;
 const selectorWatch = (selector: string) => `(() => {
   const check = () => { if (!window.__usable && document.querySelector(${JSON.stringify(selector)})) window.__usable = performance.now(); };
@@ -142,7 +143,7 @@ async function consoleSession(browser: Browser, consoleUrl: string, phone: strin
   await page.waitForSelector("html[data-hydrated]");
   await page.locator('input[name="phone"]').fill(phone);
   await page.locator('input[name="password"]').fill(password);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.locator('form button[type="submit"]').first().click()]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith("/login")), page.getByTestId("login-submit").click()]);
   const state = await context.storageState();
   await context.close();
   return state;
