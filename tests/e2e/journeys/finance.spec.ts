@@ -147,6 +147,9 @@ onEachScreen(() => {
       await expect(payApp.getByTestId("standin-outcome")).toHaveText("paid");
       await payApp.close();
       expect(payAppErrors, "the payment app's console errors").toEqual([]);
+      // The parent's page notices the payment: by itself with JavaScript, on "I have paid" without.
+      if (!js) await page.getByTestId("qr-check-paid").click();
+      await expect(page.getByTestId("pay-paid")).toHaveText(tr("该账单已缴费", "This bill is paid"), { timeout: 15_000 });
       await page.getByRole("link", { name: tr("返回账单", "Back to the bills") }).click();
       await expect(page.getByTestId("resource-row").filter({ hasText: title }).locator('td[data-field="status"]')).toHaveText(
         tr("已缴费待确认", "Paid, awaiting confirmation"),
