@@ -8,7 +8,7 @@ import { refusingReferenced, uniqueViolation } from "@api/db/unique";
 import { fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { scoped, type Scope } from "@api/tenancy";
-import { actorOf, assertRowAllowed, bodyParams, fieldErrors, parseForm } from "./forms";
+import { actorOf, assertRowAllowed, fieldErrors, readForm } from "./forms";
 import { docOf, formDoc, idParamDoc, operationId } from "./openapi";
 import { getItem } from "./query";
 import type { AnyDb, Engine, Item, WriteContext, WriteInfo } from "./types";
@@ -89,7 +89,7 @@ function registerCreate(e: Engine) {
     run(async (c) => {
       const scope = await e.guard(c, "create");
       const lang = langOf(c);
-      const values = parseForm(def, "create", await bodyParams(c, def, deps.config.aes));
+      const values = await readForm(c, def, "create", deps.config.aes);
       const create = () => write(deps.db, actorOfScope(scope), (w) => createWith(e, w, scope, lang, values));
       const id = await create().catch((err: unknown) => {
         if (!uniqueViolation(err)) throw err;
@@ -126,7 +126,7 @@ function registerChangeAndDelete(e: Engine) {
       const existing = await getItem(e, scope, id, lang);
       if (!existing) throw notFound();
       assertRowAllowed(def, "change", existing, scope);
-      const values = parseForm(def, "change", await bodyParams(c, def, deps.config.aes));
+      const values = await readForm(c, def, "change", deps.config.aes);
       await write(deps.db, actorOfScope(scope), (w) => changeWith(e, w, scope, lang, existing, values));
       return e.reply(c, await getItem(e, scope, id, lang), e.msgKey("changed"));
     }),
