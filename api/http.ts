@@ -148,13 +148,12 @@ function undecryptable(form: unknown, aes: AesKeys): Record<string, FieldMsg[]> 
  * defaultHook of OpenAPIHono: validation failures become 422 with per-field translated messages; a form's password
  * that does not decrypt is one more field error of the same reply (a client sees every problem of its request at once).
  */
-export const validationHook =
-  (aes: AesKeys) => (result: { success: boolean; data?: unknown; error?: unknown; target?: string }, c: Context) => {
-    const encrypted = result.target === "form" ? undecryptable(result.data, aes) : {};
-    if (result.success && !Object.keys(encrypted).length) return;
-    const e = validationError(result.success ? null : (result.error as ZodError), encrypted);
-    return c.json(errorBody(c, e), 422);
-  };
+export const validationHook = (aes: AesKeys) => (result: { success: boolean; data?: unknown; error?: unknown; target?: string }, c: Context) => {
+  const encrypted = result.target === "form" ? undecryptable(result.data, aes) : {};
+  if (result.success && !Object.keys(encrypted).length) return;
+  const e = validationError(result.success ? null : (result.error as ZodError), encrypted);
+  return c.json(errorBody(c, e), 422);
+};
 
 /** Pages the API serves as HTML (docs, WeChat sandbox): nothing runs, nothing loads, nothing frames them;
  *  forms post only here (and to `formTargets`, origins a form's answer redirects to). */

@@ -3,6 +3,7 @@
  * every operation, written where a client generator reads them (issue 27.3):
  * - a boolean form or query field says which words it accepts (contract/boolean-words.ts);
  * - an AES-encrypted password field says so (format, how to encrypt, an example);
+ * - a form field with a rule the resource engine applies beyond its schema says it (FIELD_TEXT: `kindergartenId`);
  * - an array in a form body or a query string says its encoding (repeated keys, or one comma-separated value);
  * - every operation has a one-line description, and every tag (one per section) is declared with its description;
  * - every list reply documents the one list convention `{list, total, currentPage, pageSize}` (issue 27.4; a list that
@@ -10,7 +11,7 @@
  */
 import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY, ENCRYPTED_FIELD_NAME } from "@contract/crypto";
 import { BOOLEAN_WORDS_TEXT } from "@contract/boolean-words";
-import { SECRET_FIELDS, TAG_TEXT } from "./resources/engine/openapi";
+import { FIELD_TEXT, SECRET_FIELDS, TAG_TEXT } from "./resources/engine/openapi";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -88,8 +89,10 @@ export function finishDocument(doc: Json): Json {
       for (const type of FORM_TYPES) {
         const media = op.requestBody?.content?.[type] as Json | undefined;
         if (!media) continue;
+        const rules = FIELD_TEXT.get(op.operationId) ?? {};
         for (const [name, s] of Object.entries(propertiesOf(media.schema))) {
           if (s.type === "boolean") withText(s, BOOLEAN_WORDS_TEXT);
+          if (rules[name]) withText(s, rules[name]);
           if (encrypted(op, name) && s.type === "string") {
             s.format = PASSWORD_FORMAT;
             s.example = example;

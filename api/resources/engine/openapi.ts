@@ -107,6 +107,9 @@ export const idParamDoc = z.object({
 /** The description of each tag (one per section: a resource, or a group of custom routes), for the document's `tags`. */
 export const TAG_TEXT = new Map<string, string>();
 
+/** Rules the engine applies to a form field beyond its schema, for the document: operationId → field → one sentence. */
+export const FIELD_TEXT = new Map<string, Record<string, string>>();
+
 /** Each resource's (tag's) form fields of kind `password`: they travel AES-encrypted (engine/forms.ts bodyParams). */
 export const SECRET_FIELDS = new Map<string, Set<string>>();
 
