@@ -260,6 +260,42 @@ describe("4. one list convention", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("names date ranges <field>From/<field>To; the old names are documented deprecated aliases that answer the same", async () => {
+    const params = (op: Json) => new Map<string, Json>((op.parameters ?? []).filter((p: Json) => p.in === "query").map((p: Json) => [p.name, p]));
+    const withOld = operations().filter(({ op }) => params(op).has("from"));
+    expect(withOld.length).toBeGreaterThanOrEqual(10);
+    for (const { path, op } of withOld) {
+      const q = params(op);
+      for (const old of ["from", "to"]) {
+        expect(q.get(old)?.deprecated, `${path} ${old}`).toBe(true);
+        const name = /^Deprecated alias of (\w+)/.exec(q.get(old)!.description)?.[1];
+        expect(name, `${path} ${old}`).toMatch(old === "from" ? /^[a-z]\w*From$/ : /^[a-z]\w*To$/);
+        expect(q.get(name!)?.deprecated, `${path} ${name}`).toBeUndefined();
+      }
+    }
+    const otherNames = operations().flatMap(({ path, op }) =>
+      [...params(op).keys()].filter((n) => /^(start|end|begin)(Date|Month)?$/.test(n)).map((n) => `${path} ${n}`),
+    );
+    expect(otherNames).toEqual([]);
+
+    const principal = await t.token(phoneOf(1));
+    for (const [path, range] of [
+      ["teaching/expert_comment_rate/", { dateFrom: "2025-12-01", dateTo: "2026-01-31" }],
+      ["admission/reports/pipeline/", { monthFrom: "2025-06", monthTo: "2025-09" }],
+      ["admission/reports/enrolment/", { monthFrom: "2025-06", monthTo: "2025-09" }],
+    ] as const) {
+      const [from, to] = Object.values(range);
+      const byName = await t.call("GET", path, { token: principal, query: range });
+      expect(byName.code, `${path} ${byName.msg}`).toBe(200);
+      expect(byName.data, path).toMatchObject({ from, to });
+      const byAlias = await t.call("GET", path, { token: principal, query: { from, to } });
+      expect(byAlias.data, path).toEqual(byName.data);
+      const wrong = await t.call("GET", path, { token: principal, query: { from: "2026-13-40" } });
+      expect(wrong.code, path).toBe(422);
+      expect(Object.keys(wrong.data.errors), path).toEqual([Object.keys(range)[0]]);
+    }
+  });
+
   it("answers 422 for a value outside an enum filter", async () => {
     const status = doc.paths["/students/"].get.parameters.find((p: Json) => p.name === "status");
     expect(status.schema.enum).toContain("at_school");
