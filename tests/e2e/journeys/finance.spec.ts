@@ -115,7 +115,7 @@ onEachScreen(() => {
       const announce = js ? page.getByTestId("confirm-dialog") : page.getByTestId("announce-page");
       await expect(announce).toContainText(title);
       await announce.getByTestId("confirm-announce").click();
-      await expectToast(page, tr("已通知缴费 1 条", "Announce: 1 item done"));
+      await expectToast(page, tr("已通知缴费 1 条", "Announce: applied to 1 item"));
       await expect(page.getByTestId("resource-row").filter({ hasText: title }).locator('td[data-field="status"]')).toHaveText(
         tr("已通知待缴费", "Announced, pending payment"),
       );
@@ -163,7 +163,7 @@ onEachScreen(() => {
       const confirm = js ? page.getByTestId("confirm-dialog") : page.getByTestId("confirm-page");
       await expect(confirm).toContainText(title);
       await confirm.getByTestId("confirm-confirm").click();
-      await expectToast(page, tr("已确认收款 1 条", "Confirm payment: 1 item done"));
+      await expectToast(page, tr("已确认收款 1 条", "Confirm payment: applied to 1 item"));
       row = page.getByTestId("resource-row").filter({ hasText: title });
       await expect(row.locator('td[data-field="status"]')).toHaveText(tr("已缴费", "Paid"));
       await expect(row.locator('td[data-field="amountText"]')).toHaveText(amountText);
