@@ -237,7 +237,7 @@ describe("5. shared errors, tags, descriptions", () => {
       const documented = Object.keys(ops).filter((m) => METHODS.includes(m));
       const method = METHODS.find((m) => !documented.includes(m))!;
       // A path parameter as the document allows it: its first enum value, its example, or 1.
-      const params = new Map(
+      const params = new Map<string, Json>(
         Object.values(ops).flatMap((op) => (op.parameters ?? []).filter((p: Json) => p.in === "path").map((p: Json) => [p.name, p.schema])),
       );
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.get(name)?.enum?.[0] ?? params.get(name)?.example ?? 1));
