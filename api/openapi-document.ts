@@ -15,8 +15,8 @@ import { TAG_TEXT } from "./resources/engine/openapi";
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-/** The fields that travel AES-encrypted (contract/crypto.ts; field kind `password` of the resource forms). */
-const PASSWORD_FIELDS = /^(old|new)?[pP]assword$/;
+/** The fields that travel AES-encrypted (contract/crypto.ts; field kind `password` of the resource forms: a device's `secret` too). */
+const PASSWORD_FIELDS = /^((old|new)?[pP]assword|secret)$/;
 export const PASSWORD_FORMAT = "aes-cbc-base64";
 const PASSWORD_TEXT =
   "The password AES-encrypted, never in clear text: AES-128-CBC with the deployment's 16-character key and iv as UTF-8 " +

@@ -6,6 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { envelope, tokenHeader } from "../../routes/common";
+import { MAX_PAGE_SIZE } from "@contract/resource";
 import { rt } from "../i18n";
 import type { Engine } from "./types";
 
@@ -114,6 +115,13 @@ export const idParamDoc = z.object({
     .int()
     .openapi({ param: { name: "id", in: "path", required: true }, example: 1 }),
 });
+
+/** An item as the API sends it back (list rows, create, change, record actions): the definition's item and `actions`, what the caller may do with it. */
+export const itemReplyDoc = (e: Engine) => e.def.item.extend({ actions: z.record(z.string(), z.boolean()) });
+/** The `ids` field of the bulk forms (api/resources/engine/write.ts parseIds): repeated keys or one comma-separated value. */
+export const idsDoc = () => z.array(z.number().int().positive()).min(1).max(MAX_PAGE_SIZE);
+/** The reply of a bulk operation: the ids it touched and their count. */
+export const bulkReplyDoc = z.object({ ids: z.array(z.number().int()), count: z.number().int().min(0) });
 
 /** The description of each tag (one per section: a resource, or a group of custom routes), for the document's `tags`. */
 export const TAG_TEXT = new Map<string, string>();
