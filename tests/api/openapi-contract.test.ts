@@ -2,6 +2,7 @@
  * What an outside client reads in `/openapi.json` (issue 27, items 1–5), checked on the served document and, where a
  * rule is the server's, on the server's replies too.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enc, PASSWORD, phoneOf, startTestApi, type TestApi } from "./helpers";
 
@@ -275,6 +276,18 @@ describe("5. shared errors, tags, descriptions", () => {
     ])
       expect(doc.paths[path][method].responses["423"]?.$ref, path).toBe("#/components/responses/Locked");
     expect(doc.components.responses.Locked.content["application/json"]).toBeDefined();
+  });
+
+  it("answers an unexpected failure with 500 and the JSON envelope, documented on the operation", async () => {
+    // A table gone from under the API (renamed for the request, then back): an error no route expects.
+    await sql`ALTER TABLE places RENAME TO places_gone`.execute(t.api.handle.db);
+    const r = await t
+      .call("GET", "kindergartens/places/", { token: superToken, lang: "en" })
+      .finally(() => sql`ALTER TABLE places_gone RENAME TO places`.execute(t.api.handle.db));
+    expect([r.status, r.code, r.data]).toEqual([500, 500, null]);
+    expect(r.msg).toBeTruthy();
+    expect(doc.paths["/kindergartens/places/"].get.responses["500"].$ref).toBe("#/components/responses/InternalError");
+    expect((await t.call("GET", "kindergartens/places/", { token: superToken })).code).toBe(200);
   });
 
   it("documents 500 (an unexpected failure) and 503 (the database unreachable) on every operation, and 502 where a provider is called", () => {
