@@ -5,6 +5,7 @@
  * and the path parameters.
  */
 import { z } from "@hono/zod-openapi";
+import { allFormFields } from "@contract/resource";
 import { envelope, tokenHeader } from "../../routes/common";
 import { MAX_PAGE_SIZE } from "@contract/resource";
 import { rt } from "../i18n";
@@ -126,10 +127,17 @@ export const bulkReplyDoc = z.object({ ids: z.array(z.number().int()), count: z.
 /** The description of each tag (one per section: a resource, or a group of custom routes), for the document's `tags`. */
 export const TAG_TEXT = new Map<string, string>();
 
+/** Rules the engine applies to a form field beyond its schema, for the document: operationId → field → one sentence. */
+export const FIELD_TEXT = new Map<string, Record<string, string>>();
+
+/** Each resource's (tag's) form fields of kind `password`: they travel AES-encrypted (engine/forms.ts bodyParams). */
+export const SECRET_FIELDS = new Map<string, Set<string>>();
+
 /** Registers one documented operation of the resource. */
 export function docOf(e: Engine) {
   const zhTitle = rt("zh", e.def.title);
   TAG_TEXT.set(e.def.name, `${rt("en", e.def.title)} (${zhTitle}): the console page ${e.def.page}`);
+  SECRET_FIELDS.set(e.def.name, new Set(allFormFields(e.def).flatMap((f) => (f.kind === "password" ? [f.name] : []))));
   return (
     method: "get" | "post" | "put" | "delete",
     path: string,
