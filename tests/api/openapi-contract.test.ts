@@ -2,8 +2,9 @@
  * What an outside client reads in `/openapi.json` (issue 27, items 1–5), checked on the served document and, where a
  * rule is the server's, on the server's replies too.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { enc, PASSWORD, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 type Json = Record<string, any>;
 let t: TestApi;
@@ -329,6 +330,81 @@ describe("5. shared errors, tags, descriptions", () => {
         if (Number(status) >= 400) expect(r.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\//);
     const text = await (await fetch(new URL("openapi.json", t.url), { headers: { "accept-encoding": "identity" } })).text();
     expect(text.length).toBeLessThan(1_300_000);
+  });
+
+  it("answers another method on every documented path with 405, its Allow header and the JSON envelope, documented there", async () => {
+    const METHODS = ["get", "post", "put", "delete", "patch"];
+    expect(doc.components.responses.MethodNotAllowed.headers.Allow).toBeDefined();
+    const wrong: string[] = [];
+    const paths = Object.entries(doc.paths as Record<string, Record<string, Json>>);
+    for (const [path, ops] of paths) {
+      const documented = Object.keys(ops).filter((m) => METHODS.includes(m));
+      const method = METHODS.find((m) => !documented.includes(m))!;
+      // A path parameter as the document allows it: its first enum value, its example, or 1.
+      const params = new Map<string, Json>(
+        Object.values(ops).flatMap((op) => (op.parameters ?? []).filter((p: Json) => p.in === "path").map((p: Json) => [p.name, p.schema])),
+      );
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.get(name)?.enum?.[0] ?? params.get(name)?.example ?? 1));
+      const res = await fetch(new URL(url.slice(1), t.url), { method: method.toUpperCase(), headers: { token: superToken } });
+      const body = await res.json().catch(() => null);
+      const allow = (res.headers.get("allow") ?? "").split(/,\s*/).filter(Boolean).sort();
+      const where = `${method.toUpperCase()} ${url}`;
+      if (res.status !== 405) wrong.push(`${where}: ${res.status}`);
+      else if (
+        allow.join() !==
+        documented
+          .map((m) => m.toUpperCase())
+          .sort()
+          .join()
+      )
+        wrong.push(`${where}: Allow ${allow} for ${documented}`);
+      else if (body?.code !== 405 || body.data !== null || !body.msg) wrong.push(`${where}: body ${JSON.stringify(body)}`);
+      for (const m of documented)
+        if (ops[m]!.responses["405"]?.$ref !== "#/components/responses/MethodNotAllowed") wrong.push(`${m} ${path}: 405 not documented`);
+    }
+    expect(paths.length).toBeGreaterThan(300);
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 423 on the login and the password reset of a locked phone, where both document it", async () => {
+    const phone = phoneOf(7);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await t.login(phone, "Wrong#Pass9")).code);
+    expect(codes).toEqual([400, 400, 400, 400, 423]);
+    const reset = await t.call("POST", "password/reset", { form: { phone, oldPassword: enc(PASSWORD), password: enc("Other#2026x") } });
+    expect(reset.code).toBe(423);
+    for (const [path, method] of [
+      ["/token/login", "post"],
+      ["/password/reset", "post"],
+    ])
+      expect(doc.paths[path][method].responses["423"]?.$ref, path).toBe("#/components/responses/Locked");
+    expect(doc.components.responses.Locked.content["application/json"]).toBeDefined();
+  });
+
+  it("answers an unexpected failure with 500 and the JSON envelope, documented on the operation", async () => {
+    // A table gone from under the API (renamed for the request, then back): an error no route expects.
+    await sql`ALTER TABLE places RENAME TO places_gone`.execute(t.api.handle.db);
+    const r = await t
+      .call("GET", "kindergartens/places/", { token: superToken, lang: "en" })
+      .finally(() => sql`ALTER TABLE places_gone RENAME TO places`.execute(t.api.handle.db));
+    expect([r.status, r.code, r.data]).toEqual([500, 500, null]);
+    expect(r.msg).toBeTruthy();
+    expect(doc.paths["/kindergartens/places/"].get.responses["500"].$ref).toBe("#/components/responses/InternalError");
+    expect((await t.call("GET", "kindergartens/places/", { token: superToken })).code).toBe(200);
+  });
+
+  it("documents 500 (an unexpected failure) and 503 (the database unreachable) on every operation, and 502 where a provider is called", () => {
+    for (const { path, method, op } of operations()) {
+      expect(op.responses["500"]?.$ref, `${method} ${path}`).toBe("#/components/responses/InternalError");
+      expect(op.responses["503"]?.$ref, `${method} ${path}`).toBe("#/components/responses/Unavailable");
+    }
+    for (const [path, method] of [
+      ["/sms/code", "post"],
+      ["/token/applicant_sms_code", "post"],
+      ["/token/login_wechat", "post"],
+      ["/tuition/bills/{id}/qr/", "get"],
+    ])
+      expect(doc.paths[path][method].responses["502"]?.$ref, path).toBe("#/components/responses/BadGateway");
   });
 
   it("declares every tag with a description, and gives every operation a description", () => {

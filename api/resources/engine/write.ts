@@ -10,7 +10,7 @@ import { fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { scoped, type Scope } from "@api/tenancy";
 import { actorOf, assertRowAllowed, fieldErrors, readForm } from "./forms";
-import { docOf, FIELD_TEXT, formDoc, idParamDoc, operationId } from "./openapi";
+import { bulkReplyDoc, docOf, FIELD_TEXT, formDoc, idParamDoc, idsDoc, itemReplyDoc, operationId } from "./openapi";
 import { getItem } from "./query";
 import type { AnyDb, Engine, Item, WriteContext, WriteInfo } from "./types";
 
@@ -91,7 +91,7 @@ async function changeWith(e: Engine, w: Writer, scope: Scope, lang: Lang, existi
 function registerCreate(e: Engine) {
   const { def, m, deps } = e;
   const opId = operationId(def.name, "create");
-  docOf(e)("post", e.base, opId, "Create", { request: formDoc(formSchemaFor(def, "create")) }, def.item);
+  docOf(e)("post", e.base, opId, "Create", { request: formDoc(formSchemaFor(def, "create")) }, itemReplyDoc(e));
   if (m.kindergartenColumn) FIELD_TEXT.set(opId, { [e.kgField]: KINDERGARTEN_TEXT });
   e.app.post(
     e.base,
@@ -124,7 +124,7 @@ function registerChangeAndDelete(e: Engine) {
     operationId(def.name, "update"),
     "Change (the whole form; empty fields are cleared)",
     { request: { params: idParamDoc, ...formDoc(formSchemaFor(def, "change")) } },
-    def.item,
+    itemReplyDoc(e),
   );
   e.app.put(
     e.idPath,
@@ -167,9 +167,14 @@ function registerChangeAndDelete(e: Engine) {
 /** POST <base>bulk_delete/: every id must be in the scope before anything is touched (all or nothing). */
 function registerBulkDelete(e: Engine) {
   const { def, m, deps } = e;
-  docOf(e)("post", `${e.base}bulk_delete/`, operationId(def.name, "bulkDelete"), "Delete several (form ids, repeated or comma-separated; all or nothing)", {
-    request: formDoc(z.object({ ids: z.string() })),
-  });
+  docOf(e)(
+    "post",
+    `${e.base}bulk_delete/`,
+    operationId(def.name, "bulkDelete"),
+    "Delete several (form ids, repeated or comma-separated; all or nothing)",
+    { request: formDoc(z.object({ ids: idsDoc() })) },
+    bulkReplyDoc,
+  );
   e.app.post(
     `${e.base}bulk_delete/`,
     e.requireAuth,
