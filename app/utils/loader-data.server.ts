@@ -10,3 +10,14 @@ import { data, type TypedResponse } from "@remix-run/node";
 export function loaderData<T>(value: T, init?: ResponseInit): TypedResponse<T> {
   return data(value, init) as unknown as TypedResponse<T>;
 }
+
+/**
+ * What another loader answered, for a loader that extends it (a list plus its page's extras): its value and the
+ * headers to pass on (its cookies: toasts, tabs). Takes both forms a loader answers: `loaderData` and `json()`.
+ */
+export async function readLoaderReply<T>(reply: TypedResponse<T> | Response): Promise<{ value: T; headers: Headers }> {
+  const r: unknown = reply;
+  if (r instanceof Response) return { value: (await r.json()) as T, headers: r.headers };
+  const d = r as { data: T; init?: ResponseInit | null };
+  return { value: d.data, headers: new Headers(d.init?.headers) };
+}

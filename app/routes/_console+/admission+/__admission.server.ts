@@ -7,6 +7,7 @@ import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
 import { admissionAppointments, admissionCommunications, admissionCustomers } from "@contract/resources/admission";
 import { rowSchema, withActions } from "~/resources/engine.server";
 import { resourceListLoader, resourceSubLoader } from "~/resources/route";
+import { readLoaderReply } from "~/utils/loader-data.server";
 import type { AppointmentItem, AppointmentView, AppointmentViewData } from "~/components/admission/appointment-format";
 import { requireCsrf } from "~/utils/csrf.server";
 import { getT } from "~/utils/i18n.server";
@@ -29,8 +30,8 @@ export type DuplicateGroup = z.infer<typeof duplicatesSchema>["list"][number];
 
 /** /admission/customerList: the resource list plus the customers sharing a phone within a kindergarten (merge candidates). */
 export async function customerListLoader(args: LoaderFunctionArgs) {
-  const res = (await resourceListLoader("admissionCustomers")(args)) as Response;
-  const data = (await res.json()) as Record<string, unknown> & { roleId: number };
+  const res = await readLoaderReply(await resourceListLoader("admissionCustomers")(args));
+  const data = res.value as Record<string, unknown> & { roleId: number };
   const dup = await settle(upstream(args.request).get("admission/customers/duplicates/", { schema: duplicatesSchema }));
   return json({ ...data, duplicates: dup.ok ? dup.data.list : [], mayMerge: WRITERS.includes(data.roleId) }, { headers: res.headers });
 }

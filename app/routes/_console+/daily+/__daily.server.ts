@@ -5,6 +5,7 @@ import { healthReports } from "@contract/resources/daily-health-reports";
 import { nurseryRecords } from "@contract/resources/daily-nursery";
 import { epidemicRollupReport } from "@contract/daily/endpoints";
 import { listLoader } from "~/resources/engine.server";
+import { readLoaderReply } from "~/utils/loader-data.server";
 import { loadReport, reportExport } from "~/components/report/report.server";
 import { getT } from "~/utils/i18n.server";
 import { requirePage } from "~/utils/permissions.server";
@@ -27,9 +28,9 @@ export async function epidemicLoader(args: LoaderFunctionArgs) {
   if (user.info.roleId === Role.bureauLeader || url.searchParams.get("view") === "rollup") {
     return json({ dailyView: "rollup" as const, ...(await loadReport(args.request, epidemicRollupReport)) });
   }
-  const list = await (await listLoader(args, healthReports)).json();
+  const list = await readLoaderReply(await listLoader(args, healthReports));
   const missing = await settle(upstream(args.request).get("daily/health_reports/missing/", { schema: missingSchema }));
-  return json({ ...list, dailyView: "list" as const, missing: missing.ok ? missing.data.list : null });
+  return json({ ...list.value, dailyView: "list" as const, missing: missing.ok ? missing.data.list : null }, { headers: list.headers });
 }
 
 // ---- nursery ----
@@ -75,7 +76,10 @@ const today = () => todayCn();
 export async function nurseryLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const view = url.searchParams.get("view");
-  if (view !== "sheet" && view !== "week") return json({ ...(await (await listLoader(args, nurseryRecords)).json()), dailyView: "list" as const });
+  if (view !== "sheet" && view !== "week") {
+    const list = await readLoaderReply(await listLoader(args, nurseryRecords));
+    return json({ ...list.value, dailyView: "list" as const }, { headers: list.headers });
+  }
   await requirePage(args.request);
   const api = upstream(args.request);
   const date = url.searchParams.get("date") || today();

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction, resourceListLoader } from "~/resources/route";
+import { readLoaderReply } from "~/utils/loader-data.server";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
 import { todayCn } from "@contract/school-time";
@@ -13,8 +14,8 @@ import { todayCn } from "@contract/school-time";
  * are the definition's record actions.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const data = await (await resourceListLoader("medications")(args)).json();
-  return json({ ...data, today: todayCn() });
+  const list = await readLoaderReply(await resourceListLoader("medications")(args));
+  return json({ ...list.value, today: todayCn() }, { headers: list.headers });
 }
 export const action = resourceListAction;
 export const meta = pageMeta;

@@ -4,6 +4,7 @@ import { optionalFunctionItem, optionalFunctions } from "@contract/resources/opt
 import { punchRecords } from "@contract/resources/punch-records";
 import { punchSettingItem, punchSettings } from "@contract/resources/punch-settings";
 import { editFormAction, editFormData } from "~/resources/edit-form.server";
+import { readLoaderReply } from "~/utils/loader-data.server";
 import { listLoader } from "~/resources/engine.server";
 import { groupFilter } from "~/resources/group-filter.server";
 import { forbidden, notFound } from "~/utils/permissions.server";
@@ -24,9 +25,9 @@ export async function punchLoader(args: LoaderFunctionArgs) {
     listLoader(args, punchRecords),
     settle(upstream(args.request).get(punchSettings.endpoint, { schema: punchSettingItem })),
   ]);
-  const data = await res.json();
+  const list = await readLoaderReply(res);
   const setting = s.ok && s.data.id ? { workStart: s.data.workStart, workEnd: s.data.workEnd } : null;
-  return json({ ...data, setting }, { headers: res.headers });
+  return json({ ...list.value, setting }, { headers: list.headers });
 }
 
 /** /kindergarten/punch_setting: the current kindergarten's setting, edited in place. */
