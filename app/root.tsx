@@ -1,5 +1,6 @@
 /// <reference types="@remix-run/dev" />
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Links,
   Meta,
@@ -13,7 +14,7 @@ import {
   useMatches,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "./utils/i18n-react";
+import { hasAllTranslations, PageTranslations, translationsComplete, useTranslation } from "./utils/i18n-react";
 import { ErrorCard } from "./components/error-boundary";
 import { HydrationMark, MARKS_HYDRATION } from "./components/hydration-mark";
 import { LoadingIndicator } from "./components/loading-indicator";
@@ -31,6 +32,16 @@ export const handle = { i18n: ["common", "validation", "menu", "layout"] };
 
 /** Root data every route can read with useRouteLoaderData("root") (app/utils/root.server.ts). */
 export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
+
+/**
+ * The document carries only the texts its own page used (app/utils/translation-subset.ts): a page rendered after a
+ * client-side navigation that comes before the whole language file waits for it here (the root revalidates until then).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  await translationsComplete();
+  return serverLoader<typeof loader>();
+}
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate || !hasAllTranslations();
 export interface RootLoaderData {
   locale: "zh" | "en";
   productTitle: string;
@@ -57,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PageTranslations />
       </body>
     </html>
   );
