@@ -158,13 +158,7 @@ export function PageTranslations() {
   const nonce = useNonce();
   if (!store) return null;
   return (
-    <script
-      type="application/json"
-      id={INLINE_TRANSLATIONS_ID}
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: store.pageJson() }}
-    />
+    <script type="application/json" id={INLINE_TRANSLATIONS_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: store.pageJson() }} />
   );
 }
 

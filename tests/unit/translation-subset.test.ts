@@ -13,7 +13,9 @@ function Page({ count }: { count: number }) {
 
 /** Renders Page then the document's inline translations, as the root's Layout does; answers the text and the JSON. */
 function renderDocument(lng: "zh" | "en", count: number) {
-  const html = renderToStaticMarkup(h(TranslationProvider, { language: lng, resources: resources[lng], record: true }, h(Page, { count }), h(PageTranslations)));
+  const html = renderToStaticMarkup(
+    h(TranslationProvider, { language: lng, resources: resources[lng], record: true }, h(Page, { count }), h(PageTranslations)),
+  );
   const json = new RegExp(`<script type="application/json" id="${INLINE_TRANSLATIONS_ID}"[^>]*>(.*)</script>`).exec(html)?.[1];
   return { text: /<p>(.*)<\/p>/.exec(html)![1]!, json: json === undefined ? undefined : (JSON.parse(json) as Resources) };
 }

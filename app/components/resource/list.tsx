@@ -165,6 +165,8 @@ export function ResourceListPage({
   const def = data.def;
   const { t, lang } = useResourceT();
   const hydrated = useHydrated();
+  // Shown once hydrated only: looked up in the server's render too, so the document's translations carry it.
+  const selectAllLabel = t("crud:list.selectAll");
   const submit = useSubmit();
   const { query, page, perms, options, roleId } = data;
   const columns = def.columns.filter((c) => visibleFor(c.roles, roleId)).map((c) => withStateTones(def, c));
@@ -330,7 +332,7 @@ export function ResourceListPage({
                   {hydrated ? (
                     <input
                       type="checkbox"
-                      aria-label={t("crud:list.selectAll")}
+                      aria-label={selectAllLabel}
                       checked={allChecked}
                       onChange={(e) => setSelected(e.currentTarget.checked ? ids : [])}
                       data-testid="select-all"
