@@ -2,8 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG } from "@contract/settings";
-import { TranslationProvider, type Resources } from "./utils/i18n-react";
-import { INLINE_TRANSLATIONS_ID } from "./utils/translation-subset";
+import { INLINE_TRANSLATIONS_ID, TranslationProvider, type Resources } from "./utils/i18n-react";
 
 /** One language's translations from /locales/<lng>, versioned by the build so a new build never reads an old copy. */
 async function fetchLocale(lng: string): Promise<Resources> {

@@ -7,6 +7,7 @@ import { answerForeignOriginsInActions } from "./utils/csrf.server";
 import { getLocale } from "./utils/i18n.server";
 import { TranslationProvider } from "./utils/i18n-react";
 import { NonceProvider } from "./utils/nonce";
+import { recordTranslations } from "./utils/translation-subset.server";
 import { createNonce, setSecurityHeaders, withSecurityHeaders } from "./utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -50,7 +51,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider language={lng} resources={resources[lng]} record>
+        <TranslationProvider language={lng} resources={resources[lng]} recorder={recordTranslations(resources[lng])}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </TranslationProvider>
       </NonceProvider>,

@@ -1,21 +1,10 @@
 /// <reference types="@remix-run/dev" />
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-  useMatches,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useMatches } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { hasAllTranslations, PageTranslations, translationsComplete, useTranslation } from "./utils/i18n-react";
-import { ErrorCard } from "./components/error-boundary";
+import { RootErrorBoundary } from "./components/lazy-error-boundaries";
 import { HydrationMark, MARKS_HYDRATION } from "./components/hydration-mark";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
@@ -93,12 +82,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("common");
-  if (typeof document !== "undefined") console.error(error);
-  if (isRouteErrorResponse(error)) {
-    return <ErrorCard status={error.status} message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })} />;
-  }
-  return <ErrorCard message={t("errors.general")} />;
-}
+export { RootErrorBoundary as ErrorBoundary };

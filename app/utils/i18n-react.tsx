@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { plural } from "@contract/plural";
 import { useNonce } from "./nonce";
-import { INLINE_TRANSLATIONS_ID, recordTranslations, scriptJson } from "./translation-subset";
 
 /**
  * The console's components translate through this module, not react-i18next: it is the same `t` on the server and
@@ -42,6 +41,15 @@ function interpolate(text: string, values: Record<string, unknown>): string {
 
 /** Told the namespace and key (its base, before any plural suffix) of every text `translate` finds. */
 export type FoundListener = (ns: string, key: string) => void;
+
+/** Server: what a render's `t` found, and that subset as JSON for the document (app/utils/translation-subset.server.ts). */
+export interface PageTranslationRecorder {
+  found: FoundListener;
+  json(): string;
+}
+
+/** The id of the document's `<script type="application/json">` holding the page's translations. */
+export const INLINE_TRANSLATIONS_ID = "page-translations";
 
 /** Translates `key` against one language's resources, searching `namespaces` in order (an `ns:` prefix wins). */
 export function translate(
@@ -95,7 +103,7 @@ export const translationsComplete = (): Promise<void> => completeTranslations?.(
 export const hasAllTranslations = () => completeTranslations === undefined;
 
 /**
- * Server: `language`, that language's resources and `record` (the render records the texts it finds). Browser: the
+ * Server: `language`, that language's resources and `recorder` (told each text the render finds). Browser: the
  * same, `load` to fetch a language's whole file (another language when the user switches with JavaScript on), and
  * `pageJson`, the document's inline translations `resources` was read from: the whole file follows after hydration.
  */
@@ -103,13 +111,12 @@ export function TranslationProvider(props: {
   language: string;
   resources: Resources;
   load?: (lng: string) => Promise<Resources>;
-  record?: boolean;
+  recorder?: PageTranslationRecorder;
   pageJson?: string;
   children: ReactNode;
 }) {
   const [state, setState] = useState({ language: props.language, resources: props.resources, partial: props.pageJson !== undefined });
-  const [recorder] = useState(() => (props.record ? recordTranslations(props.resources) : undefined));
-  const { load, pageJson } = props;
+  const { load, pageJson, recorder } = props;
   const changeLanguage = useCallback(
     async (lng: string) => {
       if (lng === state.language) return;
@@ -142,7 +149,7 @@ export function TranslationProvider(props: {
       resources: state.resources,
       changeLanguage,
       found: recorder?.found,
-      pageJson: () => (recorder ? scriptJson(recorder.subset()) : (pageJson ?? "")),
+      pageJson: () => (recorder ? recorder.json() : (pageJson ?? "")),
     }),
     [state, changeLanguage, recorder, pageJson],
   );

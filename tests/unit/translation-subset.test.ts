@@ -2,8 +2,8 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/locales.server";
-import { PageTranslations, TranslationProvider, translate, useTranslation, type Resources } from "~/utils/i18n-react";
-import { INLINE_TRANSLATIONS_ID, recordTranslations, scriptJson } from "~/utils/translation-subset";
+import { INLINE_TRANSLATIONS_ID, PageTranslations, TranslationProvider, translate, useTranslation, type Resources } from "~/utils/i18n-react";
+import { recordTranslations, scriptJson } from "~/utils/translation-subset.server";
 
 /** A page using a plain key, a nested key, an `ns:` key, a plural with a count, and a key that does not exist. */
 function Page({ count }: { count: number }) {
@@ -14,7 +14,12 @@ function Page({ count }: { count: number }) {
 /** Renders Page then the document's inline translations, as the root's Layout does; answers the text and the JSON. */
 function renderDocument(lng: "zh" | "en", count: number) {
   const html = renderToStaticMarkup(
-    h(TranslationProvider, { language: lng, resources: resources[lng], record: true }, h(Page, { count }), h(PageTranslations)),
+    h(TranslationProvider, {
+      language: lng,
+      resources: resources[lng],
+      recorder: recordTranslations(resources[lng]),
+      children: [h(Page, { key: 1, count }), h(PageTranslations, { key: 2 })],
+    }),
   );
   const json = new RegExp(`<script type="application/json" id="${INLINE_TRANSLATIONS_ID}"[^>]*>(.*)</script>`).exec(html)?.[1];
   return { text: /<p>(.*)<\/p>/.exec(html)![1]!, json: json === undefined ? undefined : (JSON.parse(json) as Resources) };
@@ -24,7 +29,7 @@ describe("the page's translations sent with the document", () => {
   it("hold exactly the texts the render found, so the same `t` renders the same page from them", () => {
     const { text, json } = renderDocument("en", 1);
     expect(json).toBeDefined();
-    const again = renderToStaticMarkup(h(TranslationProvider, { language: "en", resources: json! }, h(Page, { count: 1 })));
+    const again = renderToStaticMarkup(h(TranslationProvider, { language: "en", resources: json!, children: h(Page, { count: 1 }) }));
     expect(again).toBe(`<p>${text}</p>`);
     expect(text).not.toContain("errors.general");
     // Every namespace is there (an `ns:` prefix needs it), and only the texts used.

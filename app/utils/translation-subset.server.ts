@@ -1,13 +1,10 @@
-import type { Bundle, FoundListener, Resources } from "./i18n-react";
+import type { Bundle, PageTranslationRecorder, Resources } from "./i18n-react";
 
 /**
  * The translations a page needs, sent with its document (issue 28): the server render records every text its `t`
  * finds (namespace + key), and the document carries exactly those texts, in the same nested shape, so that the
  * browser hydrates at once with the same `t` and loads the whole language file afterwards (app/entry.client.tsx).
  */
-
-/** The id of the document's `<script type="application/json">` holding the page's translations. */
-export const INLINE_TRANSLATIONS_ID = "page-translations";
 
 /** Every plural category Intl.PluralRules knows: a key found once brings all its forms (another count, same page). */
 const FORMS = ["zero", "one", "two", "few", "many", "other"];
@@ -32,8 +29,11 @@ function copyKey(from: Bundle, to: Bundle, key: string) {
   copyForms(src as Bundle, dst, last);
 }
 
-/** Records the texts a render finds in `resources`; `subset()` is what it used (every namespace present, maybe empty). */
-export function recordTranslations(resources: Resources): { found: FoundListener; subset(): Resources } {
+/**
+ * Records the texts a render finds in `resources`; `subset()` is what it used (every namespace present, maybe empty),
+ * `json()` the same as the document carries it.
+ */
+export function recordTranslations(resources: Resources): PageTranslationRecorder & { subset(): Resources } {
   const used = new Map<string, Set<string>>();
   return {
     found: (ns, key) => (used.get(ns) ?? used.set(ns, new Set()).get(ns)!).add(key),
@@ -42,6 +42,9 @@ export function recordTranslations(resources: Resources): { found: FoundListener
       const out: Resources = Object.fromEntries(Object.keys(resources).map((ns) => [ns, {}]));
       for (const [ns, keys] of used) for (const key of keys) copyKey(resources[ns]!, out[ns]!, key);
       return out;
+    },
+    json() {
+      return scriptJson(this.subset());
     },
   };
 }
