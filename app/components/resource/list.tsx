@@ -3,7 +3,7 @@ import * as React from "react";
 import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/hydrated";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
