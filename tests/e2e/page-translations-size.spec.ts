@@ -13,7 +13,7 @@ import { PAGE_TRANSLATIONS_FILE, type PageTranslationSizes } from "../fixtures/p
  * (and brotli, for information). The figures are kept in PAGE_TRANSLATIONS_FILE, committed: a page whose subset grew
  * past its recorded figure fails here; `UPDATE_PAGE_TRANSLATIONS=1` writes the file anew.
  */
-const PUBLIC = ["/login", "/register", "/resetPassword", "/admission/wx/login", "/no-such-page"];
+const PUBLIC = ["/login", "/register", "/resetPassword", "/admission/wx/login", "/no-such-page", "/401", "/404"];
 const LANGS = ["zh", "en"] as const;
 
 interface Measured {
@@ -35,7 +35,7 @@ function measure(path: string, html: string): Measured | undefined {
 /** A list's create form and its first row's pages, as the list links them. */
 function linkedPages(path: string, html: string): string[] {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const links = [...html.matchAll(new RegExp(`href="(${escaped}/(?:new|\\d+(?:/edit)?))"`, "g"))].map((m) => m[1]!);
+  const links = [...html.matchAll(new RegExp(`href="(${escaped}/(?:new|\\d+(?:/edit)?))(?:\\?[^"]*)?"`, "g"))].map((m) => m[1]!);
   const first = (re: RegExp) => links.find((l) => re.test(l));
   return [first(/\/new$/), first(/\/\d+$/), first(/\/\d+\/edit$/)].filter((l): l is string => l !== undefined);
 }
@@ -74,7 +74,7 @@ test("every page's inline translations, measured for the budget", async ({ page,
     const session = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).filter((c) => !c.startsWith("lng="));
     for (const lang of LANGS) {
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: [...session, `lng=${lang}`].join("; ") } });
-      all.push(...(await measurePages(request, paths)));
+      all.push(...(await measurePages(request, [...paths, "/no-such-page"])));
       await request.dispose();
     }
   }
