@@ -76,7 +76,7 @@ function openApiDocument(app: App, config: Parameters<App["getOpenAPIDocument"]>
 }
 
 export function buildApp(deps: Deps): App {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, strict: true });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook(deps.config.aes), strict: true });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "tokenAuth", { type: "apiKey", in: "header", name: "token" });
   registerErrorComponents(app.openAPIRegistry as never);

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { aesDecrypt, ENCRYPTED_FIELD_NAME, type AesKeys } from "@contract/crypto";
 import { MAX_INT } from "@contract/limits";
 import { isNamespacedKey } from "@contract/resource";
 import { t, hasKey, langFromHeader, type Lang } from "./i18n";
@@ -126,21 +127,32 @@ function issueKey(issue: ZodError["issues"][number]): { key: string; params?: Re
   }
 }
 
-export function validationError(error: ZodError): ApiError {
+export function validationError(error: ZodError | null, extra: Record<string, FieldMsg[]> = {}): ApiError {
   const errors: Record<string, FieldMsg[]> = {};
-  for (const issue of error.issues) {
+  for (const issue of error?.issues ?? []) {
     const field = issue.path.length ? issue.path.map(String).join(".") : "_";
     (errors[field] ??= []).push(issueKey(issue));
   }
-  return new ApiError(422, "error.validation", {}, { errors });
+  return new ApiError(422, "error.validation", {}, { errors: { ...errors, ...extra } });
 }
 
-/** defaultHook of OpenAPIHono: validation failures become 422 with per-field translated messages. */
-export const validationHook = (result: { success: boolean; error?: unknown }, c: Context) => {
-  if (!result.success) {
-    const e = validationError(result.error as ZodError);
-    return c.json(errorBody(c, e), 422);
-  }
+/** The encrypted fields of a form body (contract/crypto.ts ENCRYPTED_FIELD_NAME) that are given but do not decrypt. */
+function undecryptable(form: unknown, aes: AesKeys): Record<string, FieldMsg[]> {
+  const fields = Object.entries((form ?? {}) as Record<string, unknown>).filter(
+    ([k, v]) => ENCRYPTED_FIELD_NAME.test(k) && typeof v === "string" && v !== "" && aesDecrypt(v, aes) == null,
+  );
+  return Object.fromEntries(fields.map(([k]) => [k, [{ key: "validation.encrypted" }]]));
+}
+
+/**
+ * defaultHook of OpenAPIHono: validation failures become 422 with per-field translated messages; a form's password
+ * that does not decrypt is one more field error of the same reply (a client sees every problem of its request at once).
+ */
+export const validationHook = (aes: AesKeys) => (result: { success: boolean; data?: unknown; error?: unknown; target?: string }, c: Context) => {
+  const encrypted = result.target === "form" ? undecryptable(result.data, aes) : {};
+  if (result.success && !Object.keys(encrypted).length) return;
+  const e = validationError(result.success ? null : (result.error as ZodError), encrypted);
+  return c.json(errorBody(c, e), 422);
 };
 
 /** Pages the API serves as HTML (docs, WeChat sandbox): nothing runs, nothing loads, nothing frames them;

@@ -3,25 +3,26 @@
  * every operation, written where a client generator reads them (issue 27.3):
  * - a boolean form or query field says which words it accepts (contract/boolean-words.ts);
  * - an AES-encrypted password field says so (format, how to encrypt, an example);
+ * - a form field with a rule the resource engine applies beyond its schema says it (FIELD_TEXT: `kindergartenId`);
  * - an array in a form body or a query string says its encoding (repeated keys, or one comma-separated value);
  * - every operation has a one-line description, and every tag (one per section) is declared with its description;
  * - every list reply documents the one list convention `{list, total, currentPage, pageSize}` (issue 27.4; a list that
  *   is not paged sends api/http.ts wholeList).
  */
-import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
+import { aesEncrypt, DEFAULT_AES_IV, DEFAULT_AES_KEY, ENCRYPTED_FIELD_NAME } from "@contract/crypto";
 import { BOOLEAN_WORDS_TEXT } from "@contract/boolean-words";
-import { TAG_TEXT } from "./resources/engine/openapi";
+import { FIELD_TEXT, SECRET_FIELDS, TAG_TEXT } from "./resources/engine/openapi";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-/** The fields that travel AES-encrypted (contract/crypto.ts; field kind `password` of the resource forms). */
-const PASSWORD_FIELDS = /^(old|new)?[pP]assword$/;
+/** Whether a form field of the operation travels AES-encrypted: by its name (contract/crypto.ts), or a resource form's `password` field. */
+const encrypted = (op: Json, name: string) => ENCRYPTED_FIELD_NAME.test(name) || ((op.tags ?? []) as string[]).some((tag) => SECRET_FIELDS.get(tag)?.has(name));
 export const PASSWORD_FORMAT = "aes-cbc-base64";
 const PASSWORD_TEXT =
   "The password AES-encrypted, never in clear text: AES-128-CBC with the deployment's 16-character key and iv as UTF-8 " +
   `(AES_KEY/AES_IV; the demo's defaults ${DEFAULT_AES_KEY} / ${DEFAULT_AES_IV}), zero padding, the ciphertext in Base64 ` +
-  "(contract/crypto.ts aesEncrypt). A value that does not decrypt answers 422 on this field.";
+  "(contract/crypto.ts aesEncrypt). A value that does not decrypt answers 422 naming this field, beside the request's other field errors.";
 const ARRAY_TEXT = "Several values as repeated keys (ids=1&ids=2) or one comma-separated value (ids=1,2).";
 
 const withText = (s: Json, text: string) => {
@@ -88,11 +89,16 @@ export function finishDocument(doc: Json): Json {
       for (const type of FORM_TYPES) {
         const media = op.requestBody?.content?.[type] as Json | undefined;
         if (!media) continue;
+        const rules = FIELD_TEXT.get(op.operationId) ?? {};
         for (const [name, s] of Object.entries(propertiesOf(media.schema))) {
           if (s.type === "boolean") withText(s, BOOLEAN_WORDS_TEXT);
-          if (PASSWORD_FIELDS.test(name) && s.type === "string") {
+          if (rules[name]) withText(s, rules[name]);
+          if (encrypted(op, name) && s.type === "string") {
             s.format = PASSWORD_FORMAT;
             s.example = example;
+            // The clear text's limits are the schema's; its ciphertext is longer and never matches them.
+            delete s.maxLength;
+            delete s.pattern;
             withText(s, PASSWORD_TEXT);
           }
           if (s.type === "array") {

@@ -29,6 +29,10 @@
  * Settings (environment): BENCH_SIZES="50x15000,200x60000", BENCH_API_PORT=8977, BENCH_PORT=3977,
  * BENCH_WRITE_SECONDS=60, BENCH_QUICK=1 (small counts, for developing the bench itself), BENCH_BUDGET_KB=115,
  * BENCH_CONSOLE_WORKERS=1 (console processes, scripts/serve-console.cjs).
+ *
+ * The console's CPU per users-list document beside the console at 96163f9 (issue 28, bench/console-cpu.ts) is measured
+ * at the first size, the base console on BENCH_BASE_PORT (default BENCH_PORT + 1). `BENCH_ONLY=cpu npm run bench` runs
+ * only that (first size; a few minutes); BENCH_KEEP_DB=1 reuses the database a previous run seeded.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -51,6 +55,10 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 8977);
 const PORT = Number(process.env.BENCH_PORT || 3977);
 const API = `http://127.0.0.1:${API_PORT}/`;
 const CONSOLE = `http://127.0.0.1:${PORT}`;
+/** The base commit's console (bench/console-cpu.ts), beside ours for the CPU comparison. */
+const BASE_PORT = Number(process.env.BENCH_BASE_PORT || PORT + 1);
+/** BENCH_ONLY=cpu: only the console CPU comparison (first size only), minutes instead of the whole bench. */
+const CPU_ONLY = process.env.BENCH_ONLY === "cpu";
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const PASSWORD = "Sunny#2026";
 const SUPER_ADMIN = "13800000006";
@@ -71,6 +79,8 @@ const RATIO_TARGET = 1.3;
 const CONSOLE_WORKERS = Number(process.env.BENCH_CONSOLE_WORKERS || 1);
 /** The uploads' table (bench/uploads.ts), measured with the console and the API of the last size. */
 let uploadLines: string[] = [];
+/** The console CPU comparison's table (bench/console-cpu.ts), measured at the first size. */
+let cpuLines: string[] = [];
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -210,15 +220,15 @@ async function apiToken(phone: string): Promise<string> {
 }
 
 /** Logs in through the console's own form (CSRF cookie + field), answers the Cookie header to send. */
-async function consoleCookie(phone: string): Promise<string> {
-  const page = await request(`${CONSOLE}/login`);
+async function consoleCookie(phone: string, base = CONSOLE): Promise<string> {
+  const page = await request(`${base}/login`);
   const cookies = setCookies(page.headers);
   const csrf = /name="csrf"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf"/.exec(page.body.toString());
   if (!csrf) throw new Error("no CSRF field on /login");
   const body = new URLSearchParams({ phone, password: PASSWORD, csrf: csrf[1] ?? csrf[2]!, redirectTo: "/Home" }).toString();
-  const r = await request(`${CONSOLE}/login`, {
+  const r = await request(`${base}/login`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; "), origin: CONSOLE },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; "), origin: base },
     body,
   });
   const all = [...cookies.filter((c) => !setCookies(r.headers).some((n) => n.split("=")[0] === c.split("=")[0])), ...setCookies(r.headers)];
@@ -422,6 +432,12 @@ function privateBuild() {
 }
 
 async function seed(dbFile: string, size: { kindergartens: number; students: number }) {
+  // BENCH_KEEP_DB=1 (for developing a measurement): the database a previous run seeded, if present.
+  if (!(process.env.BENCH_KEEP_DB && existsSync(dbFile))) await seedFresh(dbFile, size);
+  return busiest(dbFile);
+}
+
+async function seedFresh(dbFile: string, size: { kindergartens: number; students: number }) {
   for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + s, { force: true });
   const t0 = Date.now();
   const r = spawnSync(
@@ -435,6 +451,9 @@ async function seed(dbFile: string, size: { kindergartens: number; students: num
   );
   if (r.status !== 0) throw new Error(`seed failed:\n${r.stdout}\n${r.stderr}`);
   log(r.stdout.trim().split("\n").join(" | "), `(${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+async function busiest(dbFile: string) {
   // The busiest kindergarten (most students) and its kindergarten admin (role 5).
   const h = openDb(`file:${dbFile}`);
   try {
@@ -464,10 +483,57 @@ async function seed(dbFile: string, size: { kindergartens: number; students: num
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 
-async function runSize(size: { kindergartens: number; students: number }, withAssets: boolean) {
+/** A console (scripts/serve-console.cjs of checkout `src`, serving `dir`/build/index.js) on `port`, against the bench's API. */
+function startConsole(name: string, src: string, dir: string, port: number, workers: number): ChildProcess {
+  return start(name, [join(src, "scripts/serve-console.cjs"), "build/index.js"], {
+    cwd: dir,
+    env: {
+      PORT: String(port),
+      API_PORT: String(API_PORT),
+      API_BASE_URL: API,
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench-session-secret",
+      DATA_DIR: join(dir, "data"),
+      CONSOLE_WORKERS: String(workers),
+    },
+  });
+}
+
+/**
+ * Issue 28 item 3: our console's CPU per users-list document beside the base commit's (bench/console-cpu.ts), both
+ * one process, same API and database, as the busiest kindergarten's admin; without and with brotli.
+ */
+async function cpuComparison(ours: ChildProcess, adminPhone: string): Promise<string[]> {
+  const cpu = await import("./console-cpu");
+  const baseDir = cpu.prepareBase(ROOT, TMP, log);
+  const baseUrl = `http://127.0.0.1:${BASE_PORT}`;
+  const baseProc = startConsole(`console at ${cpu.BASE_COMMIT}`, baseDir, baseDir, BASE_PORT, 1);
+  try {
+    await waitFor(`${baseUrl}/login`, 60000);
+    const page = "/user/userAdministration";
+    const targets = [
+      { name: "this commit", base: CONSOLE, pid: ours.pid!, cookie: await consoleCookie(adminPhone) },
+      { name: cpu.BASE_COMMIT, base: baseUrl, pid: baseProc.pid!, cookie: await consoleCookie(adminPhone, baseUrl) },
+    ];
+    const loadBefore = cpu.loadAverage();
+    const results = [];
+    for (const encoding of ["identity", "br"] as const) {
+      const r = await cpu.measureCpu(targets, page, encoding, ROW_MARKER);
+      log(
+        `console CPU per document (${encoding}): ${r.perDoc.map((c, i) => `${targets[i]!.name} ${fmt(c, 2)} ms`).join(", ")}; ratio ${fmt(r.perDoc[0]! / r.perDoc[1]!, 2)}`,
+      );
+      results.push(r);
+    }
+    return cpu.cpuMarkdown(targets, results, loadBefore, page);
+  } finally {
+    await stop(baseProc);
+  }
+}
+
+async function runSize(size: { kindergartens: number; students: number }, withAssets: boolean, withCpu: boolean) {
   const label = `${size.kindergartens} kg / ${size.students.toLocaleString("en")} st.`;
   const dbFile = join(TMP, `bench-${size.kindergartens}-${size.students}.db`);
-  log(`— size ${label}: seeding ${dbFile}`);
+  log(`— size ${label}: ${process.env.BENCH_KEEP_DB && existsSync(dbFile) ? "reusing" : "seeding"} ${dbFile}`);
   const info = await seed(dbFile, size);
   log(`busiest kindergarten ${info.kg} (${info.students} students), its admin ${info.adminPhone}; ${info.users} users, ${info.totalStudents} students in all`);
 
@@ -475,24 +541,15 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
     cwd: ROOT,
     env: { API_PORT: String(API_PORT), DATABASE_URL: `file:${dbFile}`, NODE_ENV: "production" },
   });
-  const consoleProc = start("console", [join(ROOT, "scripts/serve-console.cjs"), "build/index.js"], {
-    cwd: CONSOLE_DIR,
-    env: {
-      PORT: String(PORT),
-      API_PORT: String(API_PORT),
-      API_BASE_URL: API,
-      NODE_ENV: "production",
-      SESSION_SECRET: "bench-session-secret",
-      DATA_DIR: join(CONSOLE_DIR, "data"),
-      CONSOLE_WORKERS: String(CONSOLE_WORKERS),
-    },
-  });
+  const consoleProc = startConsole("console", ROOT, CONSOLE_DIR, PORT, CONSOLE_WORKERS);
   const rows: Row[] = [];
   const assets: AssetBytes[] = [];
   const notes: string[] = [];
   try {
     await waitFor(API + "openapi.json", 120000);
     await waitFor(`${CONSOLE}/login`, 60000);
+    if (withCpu) cpuLines = await cpuComparison(consoleProc, info.adminPhone);
+    if (CPU_ONLY) return { label, info, rows, assets, notes };
     const tokens = { admin: await apiToken(info.adminPhone), super: await apiToken(SUPER_ADMIN) };
     const cookies = { admin: await consoleCookie(info.adminPhone), super: await consoleCookie(SUPER_ADMIN) };
 
@@ -674,7 +731,14 @@ async function main() {
   const writesOnly = process.argv.includes("--writes-only");
   if (!writesOnly) await prepareConsole();
   const results = [];
-  for (const [i, size] of (writesOnly ? [] : SIZES).entries()) results.push(await runSize(size, i === SIZES.length - 1));
+  const sizes = writesOnly ? [] : CPU_ONLY ? SIZES.slice(0, 1) : SIZES;
+  for (const [i, size] of sizes.entries()) results.push(await runSize(size, !CPU_ONLY && i === SIZES.length - 1, i === 0));
+  if (CPU_ONLY) {
+    const md = [`# Console CPU (BENCH_ONLY=cpu)`, "", `Machine: ${machine()}.`, "", ...cpuLines].join("\n");
+    console.log("\n" + md);
+    writeFileSync(join(TMP, "results-cpu.md"), md);
+    return 0;
+  }
   log(`write run: ${WRITE_SECONDS} s`);
   const writes = await writeRun();
   log(`write run: ${writes.writes} writes, API RSS ${fmt(writes.rss.start, 0)} → ${fmt(writes.rss.middle, 0)} → ${fmt(writes.rss.end, 0)} MB`);
@@ -753,6 +817,7 @@ async function main() {
     if (overBudget.length) out.push(`**Budget exceeded** on ${overBudget.length} of ${assets.length} pages: the bench exits with code 2.`, "");
   }
   if (!writesOnly) out.push(...(await heaviestPages()));
+  out.push(...cpuLines);
   out.push(...uploadLines);
   out.push(...writeRunMarkdown(writes));
   out.push(...(await (await import("./devices")).benchDevices())); // device event ingestion (issue 11)

@@ -7,6 +7,12 @@ import CryptoJS from "crypto-js";
 export const DEFAULT_AES_KEY = "KgConsoleAesKey1";
 export const DEFAULT_AES_IV = "KgConsoleAesIv01";
 
+/**
+ * The form fields that travel AES-encrypted by their name (login, registration, the password forms; a resource form's
+ * `kind: "password"` fields too): the API refuses one that does not decrypt, beside the form's other field errors.
+ */
+export const ENCRYPTED_FIELD_NAME = /^(old|new)?[pP]assword$/;
+
 export interface AesKeys {
   key: string;
   iv: string;

@@ -17,7 +17,7 @@ export type ReportFormat = "text" | "integer" | "percent" | "money" | "date";
 export type ReportParamKind = "group" | "kindergarten" | "date" | "period";
 
 export interface ReportParam {
-  /** Query parameter name (`educationGroupId`, `to`). */
+  /** Query parameter name (`educationGroupId`, `to`); a date range's ends are `<field>From` and `<field>To`. */
   name: string;
   kind: ReportParamKind;
   /** i18n key of the filter label. */
@@ -28,6 +28,11 @@ export interface ReportParam {
   inForm?: boolean;
   /** Only these roles see the filter field. */
   roles?: readonly RoleId[];
+  /**
+   * The parameter's older name, from before date ranges were named `<field>From`/`<field>To`: still accepted (the
+   * name wins when both are sent) and documented as a deprecated alias.
+   */
+  alias?: string;
 }
 
 export interface ReportColumn {

@@ -83,13 +83,13 @@ export function reportParamsSchema(def: ReportDefinition) {
   return z.object(Object.fromEntries(def.params.map((p) => [p.name, PARAM_SCHEMA[p.kind].nullish().transform((v) => v ?? null)])));
 }
 
-/** Query parameters → parsed params, or `{errors}` per parameter (keys are i18n keys). */
+/** Query parameters → parsed params (by name, or by a parameter's alias), or `{errors}` per parameter name (keys are i18n keys). */
 export function parseReportParams(
   def: ReportDefinition,
   query: URLSearchParams | Record<string, string | undefined>,
 ): { ok: true; params: ReportParams } | { ok: false; errors: Record<string, string[]> } {
   const get = (k: string) => (query instanceof URLSearchParams ? query.get(k) : query[k]) ?? undefined;
-  const raw = Object.fromEntries(def.params.map((p) => [p.name, get(p.name) || undefined]));
+  const raw = Object.fromEntries(def.params.map((p) => [p.name, get(p.name) || (p.alias && get(p.alias)) || undefined]));
   const r = reportParamsSchema(def).safeParse(raw);
   if (r.success) return { ok: true, params: r.data as ReportParams };
   const errors: Record<string, string[]> = {};

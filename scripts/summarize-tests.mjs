@@ -43,7 +43,9 @@ for (const f of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".js
     s = r.stats.skipped;
     for (const suite of r.suites ?? []) playwrightFailures(suite, run);
   }
-  rows.push(`${run.padEnd(18)} ${p} passed, ${x} failed, ${s} skipped`);
+  const node = join(dir, `${run}.node`);
+  const on = existsSync(node) ? ` (Node ${readFileSync(node, "utf8").trim().replace(/^v/, "")})` : "";
+  rows.push(`${run.padEnd(18)} ${p} passed, ${x} failed, ${s} skipped${on}`);
   passed += p;
   failed += x;
   skipped += s;

@@ -9,7 +9,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { sql, type Expression, type SqlBool } from "kysely";
-import { parseReportParams, reportSheet, type ReportDefinition, type ReportParams } from "@contract/report";
+import { parseReportParams, reportSheet, type ReportDefinition, type ReportParam, type ReportParams } from "@contract/report";
 import type { App, AppEnv, Deps } from "@api/context";
 import { langOf, ok } from "@api/http";
 import type { Lang } from "@api/i18n";
@@ -61,7 +61,17 @@ export function registerReport<S extends z.ZodType>(app: App, deps: Deps, def: R
         .optional()
         .openapi({ example: "2026-03" }),
   } as const;
-  const queryDoc = z.object(Object.fromEntries(def.params.map((p) => [p.name, paramDoc[p.kind]()])));
+  // A parameter's older name (contract/report-view.ts `alias`) is documented beside it, deprecated.
+  const aliasDoc = (p: ReportParam) =>
+    paramDoc[p.kind]().openapi({
+      param: {
+        deprecated: true,
+        description: `Deprecated alias of ${p.name} (its name before the <field>From/<field>To convention), still accepted; ${p.name} wins when both are sent, and errors name ${p.name}.`,
+      },
+    });
+  const queryDoc = z.object(
+    Object.fromEntries(def.params.flatMap((p) => [[p.name, paramDoc[p.kind]()] as const, ...(p.alias ? [[p.alias, aliasDoc(p)] as const] : [])])),
+  );
 
   async function run(c: Context<AppEnv>) {
     const scope = scopeOf(c);

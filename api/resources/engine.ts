@@ -27,7 +27,7 @@ import type { Scope } from "@api/tenancy";
 import { hasResourceKey, rt } from "./i18n";
 import { historyOf, registerActions } from "./engine/actions";
 import { registerExport, registerImport } from "./engine/import-export";
-import { docOf, idParamDoc, operationId } from "./engine/openapi";
+import { docOf, idParamDoc, itemReplyDoc, operationId } from "./engine/openapi";
 import { fieldKinds, getItem, list, lookup, parseQuery } from "./engine/query";
 import { registerWrites } from "./engine/write";
 import type { AnyDb, Engine, ResourceMapping } from "./engine/types";
@@ -96,7 +96,7 @@ export function registerResource(app: App, deps: Deps, m: ResourceMapping) {
   const doc = docOf(e);
   // Items carry `actions`: what the caller may do with each row (row verbs and record actions → allowed). The list's
   // items are that alone; the single-item GET adds `history` (the record actions' log) where the resource has actions.
-  const listItemDoc = def.item.extend({ actions: z.record(z.string(), z.boolean()) });
+  const listItemDoc = itemReplyDoc(e);
   const itemDoc = def.actions ? listItemDoc.extend({ history: historyDoc }) : listItemDoc;
   doc("get", e.base, operationId(def.name, "list"), "List", { request: { query: listQuerySchema(def) } }, pageSchema(listItemDoc));
   app.get(

@@ -24,6 +24,7 @@ import { ROLE_REACH, isRoleId, type RoleId } from "@contract/roles";
 import { can } from "@contract/resource";
 import { envelope, tokenHeader } from "../routes/common";
 import { assertRowAllowed, defineMapping, errorResponses, fieldErrors, type Item } from "./engine";
+import { idsDoc } from "./engine/openapi";
 import { idParamDoc } from "./engine/openapi";
 import { rt } from "./i18n";
 import { booleanOf } from "@contract/boolean-words";
@@ -331,7 +332,7 @@ export function registerUserRoutes(app: App, deps: Deps) {
     "/users/bulk_enabled/",
     "bulkSetUsersEnabled",
     "Alias of bulk_enable/bulk_disable: enable or disable several users (all or nothing; never oneself)",
-    z.object({ ids: z.string(), enabled: z.enum(["true", "false"]) }),
+    z.object({ ids: idsDoc(), enabled: z.enum(["true", "false"]) }),
   );
   app.post(
     "/users/bulk_enabled/",

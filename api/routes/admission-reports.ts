@@ -23,10 +23,10 @@ export const pct = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 10
 export const localDate = (ts: string | null | undefined) => (ts ? cnDateOf(ts) : null);
 const thisMonth = () => todayCn().slice(0, 7);
 
-/** The months from..to (YYYY-MM), default the twelve ending this month; `from` after `to` swaps. */
+/** The months monthFrom..monthTo (YYYY-MM), default the twelve ending this month; a start after the end swaps. */
 export function monthWindow(params: ReportParams): { from: string; to: string; months: string[] } {
-  let to = (params.to as string | null) ?? thisMonth();
-  let from = (params.from as string | null) ?? null;
+  let to = (params.monthTo as string | null) ?? thisMonth();
+  let from = (params.monthFrom as string | null) ?? null;
   if (!from) {
     const [y, m] = to.split("-").map(Number);
     const d = new Date(Date.UTC(y!, m! - 12, 1));

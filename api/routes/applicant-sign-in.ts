@@ -13,6 +13,7 @@ import { rateLimit } from "@api/auth/rate-limit";
 import { consumeCode, sendCode } from "@api/services/sms-codes";
 import { startApplicantSession } from "@api/services/applicants";
 import { formBody, jsonReply } from "./common";
+import { errorResponses } from "@api/resources/engine/openapi";
 
 const tags = ["admission"];
 /** The SMS code purpose of the applicant's sign-in (its codes open nothing else). */
@@ -66,7 +67,7 @@ export function registerApplicantSignInRoutes(app: App, deps: Deps) {
       tags,
       summary: "Send the applicant a sign-in code (6 digits, 5 minutes, one per minute per phone); 403 when SMS sign-in is closed",
       request: formBody(applicantSmsCodeFormSchema),
-      responses: jsonReply(z.null()),
+      responses: { ...jsonReply(z.null()), ...errorResponses([502]) },
     }),
     async (c) => {
       const { phone, kindergartenId } = c.req.valid("form");

@@ -79,7 +79,14 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
   const { db } = deps;
   const { requireAuth, requirePage } = makeGuards(deps);
   const guard = [requireAuth, requirePage(PAGE)] as const;
-  const doc = (method: "get" | "post", path: string, operationId: string, summary: string, withId = false, reply?: RouteConfig["responses"]) =>
+  const doc = (
+    method: "get" | "post",
+    path: string,
+    operationId: string,
+    summary: string,
+    params: boolean | typeof idParam = false,
+    reply?: RouteConfig["responses"],
+  ) =>
     app.openAPIRegistry.registerPath({
       method,
       path,
@@ -87,7 +94,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
       tags: ["protection"],
       summary,
       security: tokenHeader,
-      request: withId ? { params: idParam } : {},
+      request: params === true ? { params: idParam } : params ? { params } : {},
       responses: reply ?? { 200: { description: "code 200", content: { "application/json": { schema: envelope(z.any()) } } } },
     });
 
@@ -221,7 +228,7 @@ export function registerProtectionRoutes(app: App, deps: Deps) {
     "/protection/requests/{id}/{verb}/",
     "protectionRequestDecide",
     "approve (a deletion: scheduled for the night job), complete (access, correction), reject",
-    true,
+    idParam.extend({ verb: z.enum(PROTECTION_VERBS).openapi({ param: { name: "verb", in: "path" } }) }),
   );
   app.post(
     "/protection/requests/:id{[0-9]+}/:verb{approve|complete|reject}/",

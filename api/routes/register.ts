@@ -23,6 +23,7 @@ import { uniqueViolation } from "@api/db/unique";
 import { t, type Lang } from "@api/i18n";
 import { consumeCode, sendCode } from "@api/services/sms-codes";
 import { decryptField, formBody, jsonReply } from "./common";
+import { errorResponses } from "@api/resources/engine/openapi";
 import { childrenNamed, linkOrRequest, registerParentLinkRoutes } from "./register-parent";
 
 /** 422 with every password-policy problem on `field` (keys of validation.password.*). */
@@ -92,7 +93,7 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       description:
         "purpose register or forgot. For forgot, an unknown phone gets the same answer but no message. 502 when the SMS provider fails (that code is void).",
       request: formBody(smsCodeFormSchema),
-      responses: jsonReply(z.null()),
+      responses: { ...jsonReply(z.null()), ...errorResponses([502]) },
     }),
     async (c) => {
       const { phone, purpose } = c.req.valid("form");
@@ -207,9 +208,9 @@ export function registerRegistrationRoutes(app: App, deps: Deps) {
       operationId: "resetPassword",
       tags: ["registration"],
       summary: 'Forced reset after "Need Reset Password": phone, old and new password (both encrypted)',
-      description: "Wrong old passwords count toward the login lockout.",
+      description: "Wrong old passwords count toward the login lockout (423 once the phone is locked).",
       request: formBody(resetPasswordFormSchema),
-      responses: jsonReply(z.null()),
+      responses: { ...jsonReply(z.null()), ...errorResponses([423]) },
     }),
     async (c) => {
       const form = c.req.valid("form");

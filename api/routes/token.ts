@@ -17,6 +17,7 @@ import { checkPassword } from "@api/auth/lockout";
 import { rateLimit } from "@api/auth/rate-limit";
 import { switchableKindergartens } from "@api/tenancy";
 import { decryptField, formBody, idParam, jsonReply, tokenHeader } from "./common";
+import { errorResponses } from "@api/resources/engine/openapi";
 import { stsUploadQuerySchema, stsUploadSchema } from "@contract/files";
 import { stsReply } from "@api/services/storage";
 import { ClaimRefused } from "@api/services/storage/claims";
@@ -68,7 +69,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       summary: "Log in with phone and AES-encrypted password",
       description: `Phone is trimmed. Wrong credentials: 400. 5 failures within 15 minutes lock the phone for 15 minutes: 423 (guesses past the 5th are not checked). Too many requests per phone or client address: 429. Disabled user: 403. A correct password that breaks the password policy: code 400, msg "${NEED_RESET_PASSWORD}".`,
       request: formBody(loginFormSchema),
-      responses: jsonReply(tokenReplySchema),
+      responses: { ...jsonReply(tokenReplySchema), ...errorResponses([423]) },
     }),
     async (c) => {
       const form = c.req.valid("form");
@@ -226,7 +227,7 @@ export function registerTokenRoutes(app: App, deps: Deps) {
       description:
         'code comes from WeChat (WECHAT_PROVIDER=wechat: the mini-program\'s code for jscode2session; encryptedData and iv its phone-number payload, decrypted with the session key) or from the demo stand-in (WECHAT_PROVIDER=sandbox: GET wechat-sandbox/authorize; encryptedData is the JSON {"phoneNumber": "…"} under the static AES key/iv of section 9). 503 when WeChat login is not configured. The session holds role 13 only, even when the phone belongs to a staff account: it cannot switch role or kindergarten (403).',
       request: formBody(loginWechatFormSchema),
-      responses: jsonReply(tokenReplySchema),
+      responses: { ...jsonReply(tokenReplySchema), ...errorResponses([502]) },
     }),
     async (c) => {
       const form = c.req.valid("form");

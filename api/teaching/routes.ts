@@ -291,7 +291,7 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
     const kg = (col: string) => reportKindergartens(scope, col);
     // Default period: the 30 days ending at the latest submission in reach (never after today), else today.
     const today = todayCn();
-    let to = (params.to as string | null) ?? null;
+    let to = (params.dateTo as string | null) ?? null;
     if (!to) {
       const last = await Promise.all(
         (["observations", "course_records"] as const).map((table) =>
@@ -309,8 +309,8 @@ export function registerTeachingRoutes(app: App, deps: Deps) {
           .sort()
           .pop() || today;
     }
-    const from = (params.from as string | null) ?? addDays(to, -29);
-    if (from > to) throw fieldErrors({ from: ["teaching:errors.periodOrder"] });
+    const from = (params.dateFrom as string | null) ?? addDays(to, -29);
+    if (from > to) throw fieldErrors({ dateFrom: ["teaching:errors.periodOrder"] });
     const records = (table: "observations" | "course_records") =>
       db
         .selectFrom(`${table} as r`)

@@ -16,7 +16,7 @@ import { runCustom, replyOk } from "@api/resources/custom-routes";
 import type { Lang } from "@api/i18n";
 import { rt } from "@api/resources/i18n";
 import { envelope, idParam, tokenHeader } from "@api/routes/common";
-import { fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
+import { errorResponses, fileReplyDoc, MEDIA } from "@api/resources/engine/openapi";
 import { booleanOf } from "@contract/boolean-words";
 import { checkoutTokenValid, isProvider, paymentGateway, signLocal, type ProviderName } from "@api/services/payments";
 import type { PaymentsConfig } from "@api/config";
@@ -155,7 +155,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     operationId: string,
     summary: string,
     data: z.ZodTypeAny | null,
-    opts: { id?: boolean; auth?: boolean } = {},
+    opts: { id?: boolean; auth?: boolean; errors?: number[] } = {},
   ) =>
     app.openAPIRegistry.registerPath({
       method,
@@ -165,9 +165,13 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       summary,
       ...(opts.auth === false ? {} : { security: tokenHeader }),
       request: opts.id ? { params: idParam } : {},
-      responses: data
-        ? { 200: { description: "code 200", content: { "application/json": { schema: envelope(data) } } } }
-        : fileReplyDoc("The PDF document", [MEDIA.pdf]),
+      responses: {
+        ...(data
+          ? { 200: { description: "code 200", content: { "application/json": { schema: envelope(data) } } } }
+          : fileReplyDoc("The PDF document", [MEDIA.pdf])),
+        // The errors only this operation sends (the shared ones are added to every operation by completeOperations).
+        ...errorResponses(opts.errors ?? []),
+      },
     });
 
   // A class's bills from a template (finance): all or nothing.
@@ -217,7 +221,7 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
     "tuitionBillsQr",
     "The payment QR code (SVG) of a pending bill for provider=wechat|alipay (role 4); 503 when online payment is not set up (PAYMENTS off), 502 when the provider fails",
     z.object({ provider: z.string(), orderNo: z.string(), amountFen: z.number(), svg: z.string(), qrText: z.string(), expiresAt: z.string() }),
-    { id: true },
+    { id: true, errors: [502] },
   );
   app.get(
     "/tuition/bills/:id{[0-9]+}/qr/",
@@ -254,15 +258,27 @@ export function registerTuitionRoutes(app: App, deps: Deps) {
       auth: false,
     },
   );
-  app.openAPIRegistry.registerPath({
-    method: "get",
-    path: "/payments/local/{provider}/checkout/{orderNo}/",
-    operationId: "paymentsLocalCheckout",
-    tags: ["tuition"],
-    summary: "The local payment stand-in's checkout page (what the QR code encodes, with its token t; PAYMENTS=local only)",
-    request: { params: z.object({ provider: z.string(), orderNo: z.string() }), query: z.object({ t: z.string() }) },
-    responses: { 200: { description: "HTML", content: { "text/html": { schema: z.string() } } } },
+  const standInSummary = {
+    get: "The local payment stand-in's checkout page (what the QR code encodes, with its token t; PAYMENTS=local only)",
+    post: "Pays the order on the local payment stand-in (its page's form; sends the signed notification a provider would)",
+  };
+  app.openAPIRegistry.registerComponent("responses", "StandInNotFound", {
+    description: "An unknown order or token: the stand-in's HTML page (code 404)",
+    content: { "text/html": { schema: { type: "string" } } },
   });
+  for (const method of ["get", "post"] as const)
+    app.openAPIRegistry.registerPath({
+      method,
+      path: "/payments/local/{provider}/checkout/{orderNo}/",
+      operationId: method === "get" ? "paymentsLocalCheckout" : "paymentsLocalCheckoutPay",
+      tags: ["tuition"],
+      summary: standInSummary[method],
+      request: { params: z.object({ provider: z.string(), orderNo: z.string() }), query: z.object({ t: z.string() }) },
+      responses: {
+        200: { description: "HTML", content: { "text/html": { schema: z.string() } } },
+        404: { $ref: "#/components/responses/StandInNotFound" },
+      },
+    });
   app.post("/payments/notify/:provider/", async (c) => {
     const provider = c.req.param("provider");
     if (!isProvider(provider)) return c.json({ code: 404, msg: "unknown provider", data: null }, 404);

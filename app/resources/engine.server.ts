@@ -28,6 +28,7 @@ import { requireCsrf } from "~/utils/csrf.server";
 import { getEnv } from "~/utils/env.server";
 import { namespaces } from "~/i18n";
 import { getT } from "~/utils/i18n.server";
+import { loaderData } from "~/utils/loader-data.server";
 import { forbidden, notFound, requirePage } from "~/utils/permissions.server";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -199,7 +200,7 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
     error: null,
     options,
   };
-  return json({ ...data, toast: result.ok ? null : failureToast(result) });
+  return loaderData({ ...data, toast: result.ok ? null : failureToast(result) });
 }
 
 // ------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Role } from "@contract/roles";
 import { getT } from "./i18n.server";
+import { loaderData } from "./loader-data.server";
 import { crumbsOf, menuFor, titleKeyOf } from "./permissions.server";
 import { requireCurrentUser } from "./current-user.server";
 import { readSidebarOpened } from "./sidebar.server";
@@ -34,7 +35,7 @@ export async function consoleLoader({ request }: LoaderFunctionArgs) {
   const kindergartens = await choices;
 
   const { info } = user;
-  return json(
+  return loaderData(
     {
       title,
       user: {

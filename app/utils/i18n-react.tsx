@@ -19,16 +19,28 @@ export type TFunction = (key: string, options?: TOptions) => string;
 
 const DEFAULT_NS = "common";
 
+/**
+ * Texts found per bundle and dotted key: a page looks up the same few hundred keys on every render, each walk
+ * splitting the key anew. Only texts found are kept (a bundle that gains a namespace later still finds it).
+ */
+const found = new WeakMap<Bundle, Map<string, string>>();
+
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   if (!bundle) return undefined;
   const flat = bundle[key];
   if (typeof flat === "string") return flat;
+  let known = found.get(bundle);
+  const text = known?.get(key);
+  if (text !== undefined) return text;
   let node: unknown = bundle;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node !== "string") return undefined;
+  if (!known) found.set(bundle, (known = new Map()));
+  known.set(key, node);
+  return node;
 }
 
 function interpolate(text: string, values: Record<string, unknown>): string {
@@ -58,7 +70,7 @@ export function translate(
   namespaces: readonly string[],
   key: string,
   options: TOptions = {},
-  found?: FoundListener,
+  onFound?: FoundListener,
 ): string {
   let search = options.ns ? (typeof options.ns === "string" ? [options.ns] : options.ns) : namespaces;
   let path = key;
@@ -70,7 +82,7 @@ export function translate(
   for (const ns of search.length ? search : [DEFAULT_NS]) {
     const text = plural((k) => lookup(resources[ns], k), lng, path, options.count);
     if (text === undefined) continue;
-    found?.(ns, path);
+    onFound?.(ns, path);
     return interpolate(text, options);
   }
   return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
@@ -88,7 +100,7 @@ interface Store {
   resources: Resources;
   changeLanguage(lng: string): Promise<void>;
   /** Server: records each text found, for the document's inline translations. */
-  found?: FoundListener;
+  onFound?: FoundListener;
   /** The JSON of the page's translations, as the document carries it (app/utils/translation-subset.ts). */
   pageJson(): string;
 }
@@ -148,7 +160,7 @@ export function TranslationProvider(props: {
       language: state.language,
       resources: state.resources,
       changeLanguage,
-      found: recorder?.found,
+      onFound: recorder?.found,
       pageJson: () => (recorder ? recorder.json() : (pageJson ?? "")),
     }),
     [state, changeLanguage, recorder, pageJson],
@@ -175,11 +187,11 @@ export function useTranslation(ns?: string | readonly string[]): { t: TFunction;
   if (!store) throw new Error("useTranslation outside TranslationProvider");
   const namespaces = ns === undefined ? [DEFAULT_NS] : typeof ns === "string" ? [ns] : ns;
   const key = namespaces.join("|");
-  const { resources, language, changeLanguage, found } = store;
+  const { resources, language, changeLanguage, onFound } = store;
   const t = useCallback<TFunction>(
-    (k, options) => translate(language, resources, namespaces, k, options, found),
+    (k, options) => translate(language, resources, namespaces, k, options, onFound),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespaces' contents
-    [language, resources, key, found],
+    [language, resources, key, onFound],
   );
   const i18n = useMemo<I18nHandle>(() => ({ language, changeLanguage, dir: () => "ltr" }), [language, changeLanguage]);
   return { t, i18n };

@@ -42,12 +42,25 @@ export const i18nServer = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
+/**
+ * Accept-Language value → language, as remix-i18next detected it: every loader of a page asks (a dozen times per
+ * document), and the header's parse is the same each time. Bounded: cleared when full.
+ */
+const byHeader = new Map<string, Lang>();
+const BY_HEADER_MAX = 500;
+
 /** The user's language (zh or en). */
 export async function getLocale(request: Request): Promise<Lang> {
   const cookie = readLngCookie(request);
   if (cookie) return cookie;
+  const header = request.headers.get("Accept-Language") ?? "";
+  const known = byHeader.get(header);
+  if (known) return known;
   const detected = await i18nServer.getLocale(request);
-  return isLang(detected) ? detected : DEFAULT_LANG;
+  const lang = isLang(detected) ? detected : DEFAULT_LANG;
+  if (byHeader.size >= BY_HEADER_MAX) byHeader.clear();
+  byHeader.set(header, lang);
+  return lang;
 }
 
 /**

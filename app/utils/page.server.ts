@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { PageRoute } from "@contract/route-tree";
 import { requireCsrf } from "./csrf.server";
 import { getT } from "./i18n.server";
+import { loaderData } from "./loader-data.server";
 import { linkOf, requirePage, requireSection } from "./permissions.server";
 import type { SessionUser } from "./session.server";
 
@@ -30,7 +31,7 @@ export async function guardLoader<T extends Record<string, unknown> = Record<str
 ) {
   const { user, page } = await requirePage(args.request);
   const data = fn ? await fn({ ...args, user, page }) : ({} as T);
-  return json({ ...(await baseOf(args.request, page)), ...data });
+  return loaderData({ ...(await baseOf(args.request, page)), ...data });
 }
 
 export async function guardAction<T>(args: ActionFunctionArgs, fn?: (args: PageArgs<ActionFunctionArgs>) => Promise<T> | T) {
@@ -51,5 +52,5 @@ export const placeholderAction = (args: ActionFunctionArgs) => guardAction(args)
 /** The section layout loader: the section must be permitted before any of its pages runs. */
 export async function sectionLoader({ request }: LoaderFunctionArgs) {
   await requireSection(request);
-  return json(null);
+  return loaderData(null);
 }

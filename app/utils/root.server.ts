@@ -1,6 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCsrfToken } from "./csrf.server";
 import { getLocale, getT } from "./i18n.server";
+import { loaderData } from "./loader-data.server";
 import { combineHeaders, getToast } from "./toast.server";
 
 /**
@@ -14,5 +15,5 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   // flash toast for the page the user lands on instead of consuming it in data that is discarded.
   const { toast, headers: toastHeaders } = new URL(request.url).pathname === "/" ? { toast: null, headers: null } : await getToast(request);
   const { token: csrf, headers: csrfHeaders } = await getCsrfToken(request);
-  return json({ locale, productTitle: t("productTitle"), toast, csrf }, { headers: combineHeaders(toastHeaders, csrfHeaders) });
+  return loaderData({ locale, productTitle: t("productTitle"), toast, csrf }, { headers: combineHeaders(toastHeaders, csrfHeaders) });
 }

@@ -148,13 +148,34 @@ export async function commitSession(request: Request, session: Session): Promise
   return getSessionStorage().commitSession(session, { secure: isHttps(request) });
 }
 
+/**
+ * Users read from sealed session cookies: every loader of a page (and each of its API clients) asks for the user,
+ * and opening, parsing and checking the same cookie again cost more than the rest of it. Frozen, as they are shared.
+ */
+const usersBySealed = new Map<string, SessionUser | null>();
+const USERS_MAX = 1000;
+
 /** The logged-in user, or null (also null when the cookie holds something that no longer parses). */
 export async function getUser(request: Request): Promise<SessionUser | null> {
+  const header = request.headers.get("Cookie");
+  const sealed = header ? parseCookieHeader(header)[SESSION_COOKIE_NAME] : undefined;
+  const key = sealed?.startsWith(SEALED) ? `${sessionSecrets().join(",")}|${sealed}` : null;
+  if (key && usersBySealed.has(key)) return usersBySealed.get(key)!;
+  const user = await readUser(request);
+  if (key) {
+    if (usersBySealed.size >= USERS_MAX) usersBySealed.delete(usersBySealed.keys().next().value!);
+    usersBySealed.set(key, user);
+  }
+  return user;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const token = session.get("token");
   const info = userInfoSchema.safeParse(session.get("info"));
   if (typeof token !== "string" || !token || !info.success) return null;
-  return { token, info: info.data };
+  Object.freeze(info.data.roles);
+  return Object.freeze({ token, info: Object.freeze(info.data) });
 }
 
 /** Path + search of the request, as used in `?redirect=` (Remix's own parameters dropped). */
@@ -163,11 +184,11 @@ export function currentPath(request: Request): string {
   return url.pathname + pageSearch(url.search);
 }
 
-/** The user, or a redirect to `/login?redirect=<path+search>` (section 4). */
-export async function requireUser(request: Request, redirectTo = currentPath(request)): Promise<SessionUser> {
+/** The user, or a redirect to `/login?redirect=<path+search>` (section 4; the path worked out only then). */
+export async function requireUser(request: Request, redirectTo?: string): Promise<SessionUser> {
   const user = await getUser(request);
   if (user) return user;
-  throw redirect(loginPath(redirectTo));
+  throw redirect(loginPath(redirectTo ?? currentPath(request)));
 }
 
 /** `/login?redirect=…` (or `/admission/wx/login?redirect=…&kindergartenId=…` for applicants, role 13). */

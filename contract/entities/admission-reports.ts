@@ -4,7 +4,7 @@ import { defineReport, type ReportParam } from "../report";
 /**
  * The admissions reports (issue 15) on the reports machinery: each a definition here, its query in
  * api/routes/admission-reports.ts, its page `reportPageLoader("<id>")`. Filters: kindergarten (the group roles
- * pick one of their group; others have their own) and a period of months (`from`, `to`, YYYY-MM; default the
+ * pick one of their group; others have their own) and a period of months (`monthFrom`, `monthTo`, YYYY-MM, once `from`, `to`: still accepted; default the
  * twelve months ending this month). Enumerated values are translated here (rows get the reader's language).
  */
 const L = (k: string) => `admission:reports.${k}`;
@@ -12,7 +12,11 @@ const int = z.number().int();
 const rate = z.number().nullable();
 
 const kgParam: ReportParam = { name: "kindergartenId", kind: "kindergarten", label: L("kindergarten"), empty: L("allKindergartens"), roles: [9, 16] };
-const periodParams: ReportParam[] = [kgParam, { name: "from", kind: "period", label: L("from") }, { name: "to", kind: "period", label: L("to") }];
+const periodParams: ReportParam[] = [
+  kgParam,
+  { name: "monthFrom", alias: "from", kind: "period", label: L("from") },
+  { name: "monthTo", alias: "to", kind: "period", label: L("to") },
+];
 
 type Lang = "zh" | "en";
 const T: Record<string, { zh: string; en: string }> = {

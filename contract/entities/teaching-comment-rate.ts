@@ -29,8 +29,8 @@ export const commentRateReport = defineReport({
   endpoint: "teaching/expert_comment_rate/",
   fileName: "expert-comment-rate",
   params: [
-    { name: "from", kind: "date", label: "reports:params.from" },
-    { name: "to", kind: "date", label: "reports:params.to" },
+    { name: "dateFrom", alias: "from", kind: "date", label: "reports:params.from" },
+    { name: "dateTo", alias: "to", kind: "date", label: "reports:params.to" },
   ],
   data: commentRateSchema,
   summary: L("window"),

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Role } from "../roles";
-import { defineResource, fields } from "../resource";
+import { defineResource, fields, TODAY } from "../resource";
 
 export const ENTRUST_STATUSES = ["to_confirm", "confirmed"] as const;
 export const ENTRUST_CONFIRMERS = [Role.principal, Role.teacher, Role.doctor, Role.busTeacher] as const;
@@ -82,6 +82,7 @@ export const entrusts = defineResource({
   ],
   search: ["content", "studentName"],
   defaultSort: "-date",
+  createDefaults: { date: TODAY }, // a parent's note is almost always for today
   formGroups: [
     {
       fields: [

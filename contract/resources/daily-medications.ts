@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Role } from "../roles";
-import { defineResource, fields } from "../resource";
+import { defineResource, fields, TODAY } from "../resource";
 import { MAX_SLOTS, splitTimes, TIME_RE } from "../daily/time";
 
 export const MEDICATION_STATUSES = ["todo", "done", "cancelled"] as const;
@@ -107,6 +107,7 @@ export const medications = defineResource({
   ],
   search: ["medicine", "studentName"],
   defaultSort: "times",
+  createDefaults: { date: TODAY }, // medication is asked for the day it is handed in
   formGroups: [
     {
       fields: [

@@ -117,19 +117,23 @@ function faceDeviceDef(kind: "A" | "B") {
 export const faceDevicesA = faceDeviceDef("A");
 export const faceDevicesB = faceDeviceDef("B");
 
+/** A camera's live stream address: http(s), RTSP or RTMP with a host (the document's `pattern` too). */
+export const STREAM_URL_RE = /^(?:https?|rtsp|rtmp):\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
+
 const liveUrl = z
   .string({ error: "devices:errors.urlRequired" })
   .trim()
   .min(1, "devices:errors.urlRequired")
   .max(500, "crud:validation.tooLong#max=500")
+  .regex(STREAM_URL_RE, "devices:errors.urlFormat")
   .refine((v) => {
     try {
-      const u = new URL(v);
-      return ["http:", "https:", "rtsp:", "rtmp:"].includes(u.protocol) && !!u.hostname;
+      return !!new URL(v).hostname;
     } catch {
       return false;
     }
-  }, "devices:errors.urlFormat");
+  }, "devices:errors.urlFormat")
+  .meta({ format: "uri", description: "The camera's live stream address: an http://, https://, rtsp:// or rtmp:// URL with a host." });
 
 export const cameras = defineResource({
   name: "cameras",

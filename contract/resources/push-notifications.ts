@@ -6,21 +6,21 @@ export const PUSH_STATUSES = ["draft", "sent"] as const;
 const statusOptions = PUSH_STATUSES.map((v) => ({ value: v, label: `usermgmt:pushNotifications.statuses.${v}` }));
 const roleOptions = ROLE_IDS.map((r) => ({ value: r, label: `menu:role.${r}` }));
 
-/** Phones of chosen persons: 11-digit mobiles separated by commas, spaces or new lines. */
+/** What separates the phones of a list: commas (either width), semicolons, 、, spaces or new lines. */
+const PHONE_SEPARATORS = "[\\s,，;；、]";
+/**
+ * Phones of chosen persons: 11-digit mobiles (1 then 10 digits), separated as above; the document's `pattern` too.
+ * Each phone is followed by separators or the end, so a long run of separators is read once (no backtracking blow-up).
+ */
+export const PHONE_LIST_RE = new RegExp(`^${PHONE_SEPARATORS}*(?:1\\d{10}(?:${PHONE_SEPARATORS}+|$))*$`);
 export const phoneList = z
   .string()
   .trim()
   .max(5000, "crud:validation.tooLong#max=5000")
-  .refine(
-    (s) =>
-      s
-        .split(/[\s,，;；、]+/)
-        .filter(Boolean)
-        .every((p) => /^1\d{10}$/.test(p)),
-    "usermgmt:pushNotifications.errors.phones",
-  )
-  .nullish();
-export const splitPhones = (s: string | null | undefined) => [...new Set((s ?? "").split(/[\s,，;；、]+/).filter(Boolean))];
+  .regex(PHONE_LIST_RE, "usermgmt:pushNotifications.errors.phones")
+  .nullish()
+  .meta({ description: "Mobile numbers (11 digits, starting with 1) separated by commas, semicolons, spaces or new lines." });
+export const splitPhones = (s: string | null | undefined) => [...new Set((s ?? "").split(new RegExp(`${PHONE_SEPARATORS}+`)).filter(Boolean))];
 
 /**
  * /user/push (role 6): a notification is saved as a draft (title required; recipients and content may

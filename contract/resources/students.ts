@@ -15,6 +15,20 @@ const idTypeOptions = ID_TYPES.map((v) => ({ value: v, label: `students:idTypes.
 const statusOptions = STUDENT_STATUSES.map((v) => ({ value: v, label: `students:statuses.${v}` }));
 const initialStatusOptions = (["preparatory", "at_school"] as const).map((v) => ({ value: v, label: `students:statuses.${v}` }));
 
+/** An 18-character resident ID card number (id_card): 17 digits, then a digit or X. */
+export const ID_CARD_RE = /^\d{17}[\dXx]$/;
+/** Any other document's number: 5 to 30 letters, digits or '-' (an ID card number is one too). */
+export const ID_NUMBER_RE = /^[A-Za-z0-9-]{5,30}$/;
+
+/** The conditional rules of studentRules, as the API document says them (one sentence a field). */
+const parentText = (p: "father" | "mother") => `Required when ${p}Name is given.`;
+const RULE_TEXT = {
+  photoFileId: "Required: the file id of the student's photo (an uploaded image, or the current photo), unless photoPending is on.",
+  parentName: "At least one of fatherName and motherName is required; a parent named also needs that parent's Company, Position and Email.",
+  idType: "Required when idNumber is given.",
+  idNumber: `Required when idType is given; with idType id_card the 18-character resident ID number (${ID_CARD_RE.source}), else 5 to 30 letters, digits or '-'.`,
+};
+
 const optionalPhone = z
   .string()
   .trim()
@@ -29,10 +43,10 @@ const base = {
   birthday: fields.optionalDate(),
   /** Section 5: cannot be empty. */
   nationality: fields.text({ max: 30, message: "students:errors.nationalityRequired" }),
-  idType: fields.choice(ID_TYPES).nullish(),
-  idNumber: fields.optionalText({ max: 30 }),
+  idType: fields.choice(ID_TYPES).nullish().meta({ description: RULE_TEXT.idType }),
+  idNumber: fields.optionalText({ max: 30 }).meta({ description: RULE_TEXT.idNumber, pattern: ID_NUMBER_RE.source }),
   /** Section 5: cannot be empty (a temporary upload or the current photo); imports set photoPending instead. */
-  photoFileId: fields.optionalRef(),
+  photoFileId: fields.optionalRef().meta({ description: RULE_TEXT.photoFileId }),
   /** Only imports send it (importDefaults): the photo follows on the student's form. */
   photoPending: fields.boolean(),
   homeLanguage: fields.optionalText({ max: 30 }),
@@ -61,16 +75,16 @@ const base = {
   busStation: fields.optionalText({ max: 40 }),
   photoConsent: fields.boolean(),
   // Parents
-  fatherName: fields.optionalText({ max: 30 }),
+  fatherName: fields.optionalText({ max: 30 }).meta({ description: RULE_TEXT.parentName }),
   fatherPhone: optionalPhone,
-  fatherCompany: fields.optionalText({ max: 60 }),
-  fatherPosition: fields.optionalText({ max: 40 }),
-  fatherEmail: fields.email(),
-  motherName: fields.optionalText({ max: 30 }),
+  fatherCompany: fields.optionalText({ max: 60 }).meta({ description: parentText("father") }),
+  fatherPosition: fields.optionalText({ max: 40 }).meta({ description: parentText("father") }),
+  fatherEmail: fields.email().meta({ description: parentText("father") }),
+  motherName: fields.optionalText({ max: 30 }).meta({ description: RULE_TEXT.parentName }),
   motherPhone: optionalPhone,
-  motherCompany: fields.optionalText({ max: 60 }),
-  motherPosition: fields.optionalText({ max: 40 }),
-  motherEmail: fields.email(),
+  motherCompany: fields.optionalText({ max: 60 }).meta({ description: parentText("mother") }),
+  motherPosition: fields.optionalText({ max: 40 }).meta({ description: parentText("mother") }),
+  motherEmail: fields.email().meta({ description: parentText("mother") }),
   homeAddress: fields.optionalText({ max: 200 }),
   remark: fields.optionalText({ max: 500 }),
 };
@@ -97,8 +111,8 @@ function studentRules(v: FormValues, ctx: z.RefinementCtx) {
   }
   if (v.idType && !v.idNumber) need("idNumber", "students:errors.idNumberRequired");
   if (v.idNumber && !v.idType) need("idType", "students:errors.idTypeRequired");
-  if (v.idType === "id_card" && v.idNumber && !/^\d{17}[\dXx]$/.test(v.idNumber)) need("idNumber", "students:errors.idCardFormat");
-  if (v.idType && v.idType !== "id_card" && v.idNumber && !/^[A-Za-z0-9-]{5,30}$/.test(v.idNumber)) need("idNumber", "students:errors.idNumberFormat");
+  if (v.idType === "id_card" && v.idNumber && !ID_CARD_RE.test(v.idNumber)) need("idNumber", "students:errors.idCardFormat");
+  if (v.idType && v.idType !== "id_card" && v.idNumber && !ID_NUMBER_RE.test(v.idNumber)) need("idNumber", "students:errors.idNumberFormat");
 }
 
 /** The rules run even when another field already failed, so the form shows every missing field at once. */

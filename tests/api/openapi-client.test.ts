@@ -2,20 +2,26 @@
  * A generated client is part of the tests (issue 27.6): openapi-typescript turns the served /openapi.json into
  * tests/api/generated-client/schema.d.ts, `tsc --strict` compiles it with the script written against it
  * (tests/api/generated-client/script.ts, openapi-fetch), and the script runs: log in with the documented password
- * encryption, list students with a filter and a sort, create and delete a class, download an export.
+ * encryption, list students with a filter and a sort, create and delete a class, download an export, download an
+ * import template and import a file made from it (multipart, `file` typed as a Blob), then read the created rows back.
  */
 import { execFile } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import openapiTS, { astToString, NULL } from "openapi-typescript";
 import { DEFAULT_AES_IV, DEFAULT_AES_KEY } from "@contract/crypto";
 import { PASSWORD, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 const DIR = resolve(__dirname, "generated-client");
 const SCHEMA = join(DIR, "schema.d.ts");
 const TSCONFIG = join(DIR, "tsconfig.json");
+/** `format: binary` as a Blob (openapi-typescript's documented transform), so a multipart `file` takes a File. */
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+const binaryAsBlob = (s: { format?: string; nullable?: boolean }) =>
+  s.format === "binary" ? (s.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB) : undefined;
 
 let t: TestApi;
 beforeAll(async () => {
@@ -28,9 +34,9 @@ afterAll(async () => {
 });
 
 describe("a client generated from the served document", () => {
-  it("compiles under tsc --strict and logs in, lists, creates and deletes, downloads", async () => {
+  it("compiles under tsc --strict and logs in, lists, creates and deletes, downloads, imports", async () => {
     const doc = await (await fetch(new URL("openapi.json", t.url))).json();
-    const types = astToString(await openapiTS(doc));
+    const types = astToString(await openapiTS(doc, { transform: binaryAsBlob }));
     writeFileSync(SCHEMA, types);
     writeFileSync(
       TSCONFIG,
@@ -63,5 +69,12 @@ describe("a client generated from the served document", () => {
     expect(r.afterDeleteStatus).toBe(404);
     expect(r.exportType).toMatch(/spreadsheetml/);
     expect(r.exportBytes).toBeGreaterThan(1000);
+    expect(r.templateType).toMatch(/^text\/csv/);
+    expect(r.templateHeader.length).toBe(3);
+    expect(r.importedCount).toBe(2);
+    expect(r.importedNames).toEqual([...r.importedNames].sort());
+    expect(r.importedNames).toHaveLength(2);
+    expect(r.importedCapacities).toEqual([30, 45]);
+    expect(r.afterCleanupTotal).toBe(0);
   }, 180_000);
 });

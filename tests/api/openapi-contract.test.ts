@@ -2,8 +2,9 @@
  * What an outside client reads in `/openapi.json` (issue 27, items 1–5), checked on the served document and, where a
  * rule is the server's, on the server's replies too.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { enc, PASSWORD, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 type Json = Record<string, any>;
 let t: TestApi;
@@ -167,6 +168,73 @@ describe("3. rules in the schema", () => {
   });
 });
 
+describe("3. conditional requirements and formats", () => {
+  const formOf = (path: string, method = "post") => doc.paths[path][method].requestBody.content["application/x-www-form-urlencoded"].schema;
+  const propsOf = (schema: Json): Record<string, Json> => Object.assign({}, schema.properties, ...(schema.allOf ?? []).map((s: Json) => s.properties ?? {}));
+  /** The field errors of a create that is bound to fail (the forms below miss required fields): `undefined` = the field passed. */
+  const errorsOf = async (path: string, form: Record<string, string>, token = superToken) => {
+    const r = await t.call("POST", path, { token, form, lang: "en" });
+    expect(r.code, path).toBe(422);
+    return r.data.errors as Record<string, string[]>;
+  };
+
+  it("says when kindergartenId is required (the roles that reach more than one kindergarten), on creates only; the server agrees", async () => {
+    for (const path of ["/students/", "/devices/cameras/", "/kindergartens/classes/"])
+      expect(propsOf(formOf(path)).kindergartenId.description, path).toMatch(
+        /^Required when .* \(roles 6, 9, 10, 15, 16: the super admin and the group roles\)/,
+      );
+    expect(propsOf(formOf("/devices/cameras/{id}/", "put")).kindergartenId.description).toBeUndefined();
+    const camera = { name: "Gate", liveUrl: "rtsp://cam.example/live", sort: "1" };
+    expect(await errorsOf("devices/cameras/", camera)).toEqual({ kindergartenId: ["Select a kindergarten"] });
+    const admin = await t.token(phoneOf(5));
+    const made = await t.call("POST", "devices/cameras/", { token: admin, form: camera });
+    expect(made.code, JSON.stringify(made.data)).toBe(200);
+    expect((await t.call("DELETE", `devices/cameras/${made.data.id}/`, { token: admin })).code).toBe(200);
+  });
+
+  it("documents a student's photo, parent and ID document rules; the 18-character ID number pattern is the server's", async () => {
+    const student = propsOf(formOf("/students/"));
+    expect(student.photoFileId.description).toMatch(/^Required: .*photo.*unless photoPending is on/);
+    for (const p of ["fatherName", "motherName"]) expect(student[p].description, p).toMatch(/At least one of fatherName and motherName is required/);
+    expect(student.motherEmail.description).toBe("Required when motherName is given.");
+    expect(student.idType.description).toBe("Required when idNumber is given.");
+    const { pattern, description } = student.idNumber;
+    expect(pattern).toBe("^[A-Za-z0-9-]{5,30}$");
+    const idCard = new RegExp(/id_card the 18-character resident ID number \((\^.+?\$)\)/.exec(description)![1]!);
+    const missing = await errorsOf("students/", {});
+    expect(missing.photoFileId).toEqual(["Photo cannot be empty"]);
+    expect(missing.fatherName).toEqual(["Parent names cannot be empty (at least one parent)"]);
+    for (const [idType, idNumber, documented] of [
+      ["id_card", "11010120210506002", idCard],
+      ["id_card", "110101202105060023", idCard],
+      ["id_card", "11010120210506002X", idCard],
+      ["passport", "E12", new RegExp(pattern)],
+      ["passport", "E1234567", new RegExp(pattern)],
+    ] as const) {
+      const errors = await errorsOf("students/", { idType, idNumber });
+      const refused = errors.idNumber !== undefined;
+      expect(refused, `${idType} ${idNumber}`).toBe(!documented.test(idNumber));
+      if (idNumber.length === 17) expect(errors.idNumber).toEqual(["A resident ID card number has 18 characters (the last may be X)"]);
+    }
+  });
+
+  it("documents the phone list and the stream address as patterns the server applies", async () => {
+    const phones = propsOf(formOf("/users/push/")).phones;
+    expect(phones.description).toMatch(/separated by commas/);
+    for (const value of ["13800000001,13800000002", "13800000001，13800000002\n13800000003", "13800000001,12", "1380000000113800000002"]) {
+      const refused = (await errorsOf("users/push/", { phones: value })).phones !== undefined;
+      expect(refused, value).toBe(!new RegExp(phones.pattern).test(value));
+    }
+    const liveUrl = propsOf(formOf("/devices/cameras/")).liveUrl;
+    expect(liveUrl).toMatchObject({ format: "uri", maxLength: 500 });
+    expect(liveUrl.description).toMatch(/rtsp:\/\/ or rtmp:\/\//);
+    for (const value of ["rtsp://cam.example:554/live", "https://cam.example/hls.m3u8", "ftp://cam.example/live", "cam.example/live"]) {
+      const errors = await errorsOf("devices/cameras/", { liveUrl: value });
+      expect(errors.liveUrl !== undefined, value).toBe(!new RegExp(liveUrl.pattern).test(value));
+    }
+  });
+});
+
 describe("4. one list convention", () => {
   it("answers {list, total, currentPage, pageSize} on lists that are not paged too", async () => {
     for (const path of ["kindergartens/optional_functions/", "lookups/classes/", "assessment/checklists/totals/"]) {
@@ -191,6 +259,42 @@ describe("4. one list convention", () => {
       if (r.code !== 422 || !r.data?.errors?.kindergartenId) wrong.push(`${path}: ${r.code} ${JSON.stringify(r.data?.errors ?? null)}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("names date ranges <field>From/<field>To; the old names are documented deprecated aliases that answer the same", async () => {
+    const params = (op: Json) => new Map<string, Json>((op.parameters ?? []).filter((p: Json) => p.in === "query").map((p: Json) => [p.name, p]));
+    const withOld = operations().filter(({ op }) => params(op).has("from"));
+    expect(withOld.length).toBeGreaterThanOrEqual(10);
+    for (const { path, op } of withOld) {
+      const q = params(op);
+      for (const old of ["from", "to"]) {
+        expect(q.get(old)?.deprecated, `${path} ${old}`).toBe(true);
+        const name = /^Deprecated alias of (\w+)/.exec(q.get(old)!.description)?.[1];
+        expect(name, `${path} ${old}`).toMatch(old === "from" ? /^[a-z]\w*From$/ : /^[a-z]\w*To$/);
+        expect(q.get(name!)?.deprecated, `${path} ${name}`).toBeUndefined();
+      }
+    }
+    const otherNames = operations().flatMap(({ path, op }) =>
+      [...params(op).keys()].filter((n) => /^(start|end|begin)(Date|Month)?$/.test(n)).map((n) => `${path} ${n}`),
+    );
+    expect(otherNames).toEqual([]);
+
+    const principal = await t.token(phoneOf(1));
+    for (const [path, range] of [
+      ["teaching/expert_comment_rate/", { dateFrom: "2025-12-01", dateTo: "2026-01-31" }],
+      ["admission/reports/pipeline/", { monthFrom: "2025-06", monthTo: "2025-09" }],
+      ["admission/reports/enrolment/", { monthFrom: "2025-06", monthTo: "2025-09" }],
+    ] as const) {
+      const [from, to] = Object.values(range);
+      const byName = await t.call("GET", path, { token: principal, query: range });
+      expect(byName.code, `${path} ${byName.msg}`).toBe(200);
+      expect(byName.data, path).toMatchObject({ from, to });
+      const byAlias = await t.call("GET", path, { token: principal, query: { from, to } });
+      expect(byAlias.data, path).toEqual(byName.data);
+      const wrong = await t.call("GET", path, { token: principal, query: { from: "2026-13-40" } });
+      expect(wrong.code, path).toBe(422);
+      expect(Object.keys(wrong.data.errors), path).toEqual([Object.keys(range)[0]]);
+    }
   });
 
   it("answers 422 for a value outside an enum filter", async () => {
@@ -226,6 +330,81 @@ describe("5. shared errors, tags, descriptions", () => {
         if (Number(status) >= 400) expect(r.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\//);
     const text = await (await fetch(new URL("openapi.json", t.url), { headers: { "accept-encoding": "identity" } })).text();
     expect(text.length).toBeLessThan(1_300_000);
+  });
+
+  it("answers another method on every documented path with 405, its Allow header and the JSON envelope, documented there", async () => {
+    const METHODS = ["get", "post", "put", "delete", "patch"];
+    expect(doc.components.responses.MethodNotAllowed.headers.Allow).toBeDefined();
+    const wrong: string[] = [];
+    const paths = Object.entries(doc.paths as Record<string, Record<string, Json>>);
+    for (const [path, ops] of paths) {
+      const documented = Object.keys(ops).filter((m) => METHODS.includes(m));
+      const method = METHODS.find((m) => !documented.includes(m))!;
+      // A path parameter as the document allows it: its first enum value, its example, or 1.
+      const params = new Map<string, Json>(
+        Object.values(ops).flatMap((op) => (op.parameters ?? []).filter((p: Json) => p.in === "path").map((p: Json) => [p.name, p.schema])),
+      );
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params.get(name)?.enum?.[0] ?? params.get(name)?.example ?? 1));
+      const res = await fetch(new URL(url.slice(1), t.url), { method: method.toUpperCase(), headers: { token: superToken } });
+      const body = await res.json().catch(() => null);
+      const allow = (res.headers.get("allow") ?? "").split(/,\s*/).filter(Boolean).sort();
+      const where = `${method.toUpperCase()} ${url}`;
+      if (res.status !== 405) wrong.push(`${where}: ${res.status}`);
+      else if (
+        allow.join() !==
+        documented
+          .map((m) => m.toUpperCase())
+          .sort()
+          .join()
+      )
+        wrong.push(`${where}: Allow ${allow} for ${documented}`);
+      else if (body?.code !== 405 || body.data !== null || !body.msg) wrong.push(`${where}: body ${JSON.stringify(body)}`);
+      for (const m of documented)
+        if (ops[m]!.responses["405"]?.$ref !== "#/components/responses/MethodNotAllowed") wrong.push(`${m} ${path}: 405 not documented`);
+    }
+    expect(paths.length).toBeGreaterThan(300);
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 423 on the login and the password reset of a locked phone, where both document it", async () => {
+    const phone = phoneOf(7);
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await t.login(phone, "Wrong#Pass9")).code);
+    expect(codes).toEqual([400, 400, 400, 400, 423]);
+    const reset = await t.call("POST", "password/reset", { form: { phone, oldPassword: enc(PASSWORD), password: enc("Other#2026x") } });
+    expect(reset.code).toBe(423);
+    for (const [path, method] of [
+      ["/token/login", "post"],
+      ["/password/reset", "post"],
+    ])
+      expect(doc.paths[path][method].responses["423"]?.$ref, path).toBe("#/components/responses/Locked");
+    expect(doc.components.responses.Locked.content["application/json"]).toBeDefined();
+  });
+
+  it("answers an unexpected failure with 500 and the JSON envelope, documented on the operation", async () => {
+    // A table gone from under the API (renamed for the request, then back): an error no route expects.
+    await sql`ALTER TABLE places RENAME TO places_gone`.execute(t.api.handle.db);
+    const r = await t
+      .call("GET", "kindergartens/places/", { token: superToken, lang: "en" })
+      .finally(() => sql`ALTER TABLE places_gone RENAME TO places`.execute(t.api.handle.db));
+    expect([r.status, r.code, r.data]).toEqual([500, 500, null]);
+    expect(r.msg).toBeTruthy();
+    expect(doc.paths["/kindergartens/places/"].get.responses["500"].$ref).toBe("#/components/responses/InternalError");
+    expect((await t.call("GET", "kindergartens/places/", { token: superToken })).code).toBe(200);
+  });
+
+  it("documents 500 (an unexpected failure) and 503 (the database unreachable) on every operation, and 502 where a provider is called", () => {
+    for (const { path, method, op } of operations()) {
+      expect(op.responses["500"]?.$ref, `${method} ${path}`).toBe("#/components/responses/InternalError");
+      expect(op.responses["503"]?.$ref, `${method} ${path}`).toBe("#/components/responses/Unavailable");
+    }
+    for (const [path, method] of [
+      ["/sms/code", "post"],
+      ["/token/applicant_sms_code", "post"],
+      ["/token/login_wechat", "post"],
+      ["/tuition/bills/{id}/qr/", "get"],
+    ])
+      expect(doc.paths[path][method].responses["502"]?.$ref, path).toBe("#/components/responses/BadGateway");
   });
 
   it("declares every tag with a description, and gives every operation a description", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneOf, startTestApi, type TestApi } from "./helpers";
+import { enc, PASSWORD, phoneOf, startTestApi, type TestApi } from "./helpers";
 
 /**
  * "This field is required" only when a value is missing (issue 27, item 3): a number field given text says what is
@@ -29,5 +29,26 @@ describe("validation messages", () => {
     const r = await t.call("GET", "users/", { token, query: { classId: "abc" }, lang: "en" });
     expect(r.status).toBe(422);
     expect(r.data.errors.classId).toEqual(["Enter a whole number"]);
+  });
+
+  it("a password sent in clear text is one field error beside the request's others (login, registration, user create)", async () => {
+    const notEncrypted = "The password was not encrypted as required";
+    const login = await t.call("POST", "token/login", { form: { password: PASSWORD }, lang: "en" });
+    expect(login.status).toBe(422);
+    expect(login.data.errors).toEqual({ phone: ["This field is required"], password: [notEncrypted] });
+    const reset = await t.call("POST", "password/reset", { form: { phone: phoneOf(5), oldPassword: PASSWORD, password: enc(PASSWORD) }, lang: "en" });
+    expect(reset.status).toBe(422);
+    expect(reset.data.errors).toEqual({ oldPassword: [notEncrypted] });
+    const register = await t.call("POST", "register", { form: { phone: "123", password: PASSWORD }, lang: "en" });
+    expect(register.status).toBe(422);
+    expect(register.data.errors.password).toEqual([notEncrypted]);
+    expect(Object.keys(register.data.errors)).toEqual(expect.arrayContaining(["phone", "registrationCode", "smsCode"]));
+
+    const token = await t.token(phoneOf(6));
+    const user = await t.call("POST", "users/", { token, form: { phone: "123", password: PASSWORD }, lang: "en" });
+    expect(user.status).toBe(422);
+    expect(user.data.errors.password).toEqual([notEncrypted]);
+    expect(user.data.errors.phone).toBeDefined();
+    expect(user.data.errors.realName).toBeDefined();
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+  engines: { node: string };
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -43,6 +44,17 @@ function stages(text: string) {
   }
   return out;
 }
+
+describe("the Node lines", () => {
+  it("`engines` names the Node 22 the API suites on SQLite run on and the image's line", () => {
+    const pinned = /^version=(22\.\d+\.\d+)$/m.exec(readFileSync("scripts/ensure-node22.sh", "utf8"))?.[1];
+    const ranges = pkg.engines.node.split("||").map((r) => r.trim());
+    expect(ranges).toContain(`^${pinned}`);
+    expect(readFileSync("scripts/test.sh", "utf8")).toMatch(/node22=\$\(bash scripts\/ensure-node22\.sh\)/);
+    const image = /^FROM node:(\d+)/m.exec(readFileSync("Dockerfile", "utf8"))![1];
+    expect(ranges.some((r) => r.startsWith(`^${image}.`))).toBe(true);
+  });
+});
 
 describe("the Dockerfile", () => {
   const all = stages(readFileSync("Dockerfile", "utf8"));

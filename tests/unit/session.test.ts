@@ -82,6 +82,17 @@ describe("session cookie (sealed with AES-256-GCM)", () => {
     expect(await cookie.parse("kg_session=")).toBe("");
   });
 
+  it("reads a cookie once for a page's loaders: the same frozen user for the same cookie, another for another", async () => {
+    const first = await getUser(request(`lng=zh; ${pairOf(setCookie)}; kg_tabs=x`));
+    const again = await getUser(request(`${pairOf(setCookie)}; kg_tabs=y`));
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first!.info) && Object.isFrozen(first!.info.roles)).toBe(true);
+    const other = (await commitUser(request(), { ...reply, token: "tok_other", realName: "李四" })).get("Set-Cookie")!;
+    const second = await getUser(request(pairOf(other)));
+    expect([second?.token, second?.info.realName]).toEqual(["tok_other", "李四"]);
+    await expect(getUser(request())).resolves.toBeNull();
+  });
+
   it("stays far below the browser's 4 KB cookie limit with a long user info", async () => {
     const big = { ...reply, roles: [1, 2, 3, 4, 5, 7, 8, 11, 12, 14] as never, kindergartenName: "幼".repeat(60) };
     const cookie = (await commitUser(request(), big)).get("Set-Cookie")!;

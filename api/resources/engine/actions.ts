@@ -29,7 +29,7 @@ import type { Lang } from "@api/i18n";
 import type { Scope } from "@api/tenancy";
 import { formatList } from "@contract/format";
 import { fieldErrors } from "./forms";
-import { docOf, formDoc, idParamDoc, operationId } from "./openapi";
+import { bulkReplyDoc, docOf, formDoc, idParamDoc, idsDoc, itemReplyDoc, operationId } from "./openapi";
 import { getItem } from "./query";
 import { actorOfScope, parseIds } from "./write";
 import type { ActionEffect, AnyDb, Engine, Item } from "./types";
@@ -103,7 +103,7 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
     operationId(def.name, { action: name }),
     `Record action "${name}" (${fromTo}); 409 in another state`,
     { request: { params: idParamDoc, ...formDoc(commentDoc) } },
-    z.unknown(),
+    itemReplyDoc(e),
   );
   e.app.post(
     `${e.base}:id{[0-9]+}/${name}/`,
@@ -129,8 +129,8 @@ function registerOne(e: Engine, name: string, a: ActionDef) {
     `${e.base}bulk_${name}/`,
     operationId(def.name, { action: name, bulk: true }),
     `Record action "${name}" on several (form ids; all or nothing)`,
-    { request: formDoc(commentDoc.extend({ ids: z.string() })) },
-    z.unknown(),
+    { request: formDoc(commentDoc.extend({ ids: idsDoc() })) },
+    bulkReplyDoc,
   );
   e.app.post(
     `${e.base}bulk_${name}/`,

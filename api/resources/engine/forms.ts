@@ -39,9 +39,16 @@ function foldErrors(error: Record<string, string[] | null> | undefined): Record<
   return out;
 }
 
+/** A form body as the definition reads it: its values, and the password fields that did not decrypt. */
+export interface FormBody {
+  params: URLSearchParams;
+  undecryptable: string[];
+}
+
 /** Form-encoded (or multipart) body → URLSearchParams; multiselect and images values may also come comma-separated.
- *  Password fields arrive AES-encrypted (section 9, as at login) and are decrypted here, before validation. */
-export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesKeys): Promise<URLSearchParams> {
+ *  Password fields arrive AES-encrypted (section 9, as at login) and are decrypted here, before validation; one
+ *  that does not decrypt is left out and named, so parseForm reports it beside the form's other errors. */
+export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesKeys): Promise<FormBody> {
   const body = await c.req.parseBody({ all: true });
   const multi = new Set(
     allFormFields(def)
@@ -54,18 +61,19 @@ export async function bodyParams(c: Context, def: ResourceDefinition, aes?: AesK
       .map((f) => f.name),
   );
   const params = new URLSearchParams();
+  const undecryptable: string[] = [];
   for (const [k, raw] of Object.entries(body)) {
     for (const v of Array.isArray(raw) ? raw : [raw]) {
       if (typeof v !== "string") continue;
       if (multi.has(k)) for (const part of v.split(",")) part.trim() && params.append(k, part.trim());
       else if (aes && secret.has(k) && v !== "") {
         const plain = aesDecrypt(v, aes);
-        if (plain == null) throw fieldErrors({ [k]: ["validation.encrypted"] });
-        params.append(k, plain);
+        if (plain == null) undecryptable.push(k);
+        else params.append(k, plain);
       } else params.append(k, v);
     }
   }
-  return params;
+  return { params, undecryptable };
 }
 
 /** The keys of an object schema whose value is a boolean (under optional/default/nullable). */
@@ -106,11 +114,20 @@ function withBooleanWords(def: ResourceDefinition, mode: "create" | "change", pa
   return out;
 }
 
-/** Parses a form with the definition's schema exactly as the console does (conform's coercion). */
-export function parseForm(def: ResourceDefinition, mode: "create" | "change", params: URLSearchParams): Record<string, unknown> {
+/** Parses a form with the definition's schema exactly as the console does (conform's coercion); a password that did
+ *  not decrypt (`undecryptable`) is that field's one error, reported with every other field's. */
+export function parseForm(def: ResourceDefinition, mode: "create" | "change", params: URLSearchParams, undecryptable: string[] = []): Record<string, unknown> {
   const submission = parseWithZod(withBooleanWords(def, mode, params), { schema: formSchemaFor(def, mode) });
-  if (submission.status !== "success") throw fieldErrors(foldErrors(submission.error as Record<string, string[] | null>));
+  const errors = submission.status === "success" ? {} : foldErrors(submission.error as Record<string, string[] | null>);
+  for (const k of undecryptable) errors[k] = ["validation.encrypted"];
+  if (submission.status !== "success" || undecryptable.length) throw fieldErrors(errors);
   return submission.value as Record<string, unknown>;
+}
+
+/** The body of a create or change, parsed (bodyParams, then parseForm). */
+export async function readForm(c: Context, def: ResourceDefinition, mode: "create" | "change", aes: AesKeys): Promise<Record<string, unknown>> {
+  const { params, undecryptable } = await bodyParams(c, def, aes);
+  return parseForm(def, mode, params, undecryptable);
 }
 
 /** Refuses (403/409, or 422 on a field) unless the definition's row rule lets the caller apply `verb` to `row`. */

@@ -165,6 +165,7 @@ export function registerImport(e: Engine) {
         },
       },
     },
+    z.object({ count: z.number().int().min(0).openapi({ description: "Rows created (all of the file's rows)" }) }),
   );
   e.app.post(
     `${e.base}import/`,

@@ -5,7 +5,9 @@
  * and the path parameters.
  */
 import { z } from "@hono/zod-openapi";
+import { allFormFields } from "@contract/resource";
 import { envelope, tokenHeader } from "../../routes/common";
+import { MAX_PAGE_SIZE } from "@contract/resource";
 import { rt } from "../i18n";
 import type { Engine } from "./types";
 
@@ -47,14 +49,26 @@ const SHARED_ERRORS: Record<number, { name: string; text: string }> = {
   401: { name: "Unauthorized", text: "No or expired token (code 401)" },
   403: { name: "Forbidden", text: "The role or the row rule refuses (code 403)" },
   404: { name: "NotFound", text: "No such record within the caller's scope (code 404)" },
+  405: { name: "MethodNotAllowed", text: "Another method than this path's documented ones (code 405, with an Allow header listing them)" },
   409: { name: "Conflict", text: "The record's state does not allow it (code 409)" },
   413: { name: "PayloadTooLarge", text: "Body over the size limit (code 413)" },
   422: { name: "ValidationFailed", text: "Invalid fields: data.errors per field, translated (code 422)" },
+  423: { name: "Locked", text: "The phone is locked after too many wrong passwords (code 423; msg says for how many minutes)" },
   429: { name: "TooManyRequests", text: "Too many requests (code 429)" },
   500: { name: "InternalError", text: "An unexpected failure (code 500; logged on the server)" },
-  503: { name: "Unavailable", text: "The database is unreachable (code 503, with a Retry-After header in seconds)" },
+  502: { name: "BadGateway", text: "An outside provider this operation calls failed (code 502: SMS, WeChat, online payment)" },
+  503: {
+    name: "Unavailable",
+    text: "The database is unreachable (code 503, with a Retry-After header in seconds), or a provider this operation needs is not set up",
+  },
 };
-export const ERROR_CODES = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503] as const;
+/** The errors every operation may answer (405: another method on its path; 500 and 503: any failure or outage). */
+export const ERROR_CODES = [400, 401, 403, 404, 405, 409, 413, 422, 429, 500, 503] as const;
+/** The headers of a shared error reply. */
+const ERROR_HEADERS: Record<string, Record<string, { description: string; schema: { type: "integer" | "string" } }>> = {
+  405: { Allow: { description: "The methods this path answers, comma-separated (GET, POST)", schema: { type: "string" } } },
+  503: { "Retry-After": { description: "Seconds to wait (sent while the database is unreachable)", schema: { type: "integer" } } },
+};
 /** Registers the shared error replies as components (once per app, api/app.ts). */
 export function registerErrorComponents(registry: {
   register(refId: string, schema: z.ZodTypeAny): unknown;
@@ -62,7 +76,7 @@ export function registerErrorComponents(registry: {
 }) {
   registry.register("ErrorReply", errorEnvelope);
   for (const [code, { name, text }] of Object.entries(SHARED_ERRORS)) {
-    const headers = code === "503" ? { "Retry-After": { description: "seconds to wait", schema: { type: "integer" } } } : undefined;
+    const headers = ERROR_HEADERS[code];
     registry.registerComponent("responses", name, {
       description: text,
       ...(headers ? { headers } : {}),
@@ -103,13 +117,27 @@ export const idParamDoc = z.object({
     .openapi({ param: { name: "id", in: "path", required: true }, example: 1 }),
 });
 
+/** An item as the API sends it back (list rows, create, change, record actions): the definition's item and `actions`, what the caller may do with it. */
+export const itemReplyDoc = (e: Engine) => e.def.item.extend({ actions: z.record(z.string(), z.boolean()) });
+/** The `ids` field of the bulk forms (api/resources/engine/write.ts parseIds): repeated keys or one comma-separated value. */
+export const idsDoc = () => z.array(z.number().int().positive()).min(1).max(MAX_PAGE_SIZE);
+/** The reply of a bulk operation: the ids it touched and their count. */
+export const bulkReplyDoc = z.object({ ids: z.array(z.number().int()), count: z.number().int().min(0) });
+
 /** The description of each tag (one per section: a resource, or a group of custom routes), for the document's `tags`. */
 export const TAG_TEXT = new Map<string, string>();
+
+/** Rules the engine applies to a form field beyond its schema, for the document: operationId → field → one sentence. */
+export const FIELD_TEXT = new Map<string, Record<string, string>>();
+
+/** Each resource's (tag's) form fields of kind `password`: they travel AES-encrypted (engine/forms.ts bodyParams). */
+export const SECRET_FIELDS = new Map<string, Set<string>>();
 
 /** Registers one documented operation of the resource. */
 export function docOf(e: Engine) {
   const zhTitle = rt("zh", e.def.title);
   TAG_TEXT.set(e.def.name, `${rt("en", e.def.title)} (${zhTitle}): the console page ${e.def.page}`);
+  SECRET_FIELDS.set(e.def.name, new Set(allFormFields(e.def).flatMap((f) => (f.kind === "password" ? [f.name] : []))));
   return (
     method: "get" | "post" | "put" | "delete",
     path: string,

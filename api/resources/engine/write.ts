@@ -2,19 +2,27 @@
 import { z } from "@hono/zod-openapi";
 import type { Kysely } from "kysely";
 import { allFormFields, formSchemaFor, MAX_PAGE_SIZE } from "@contract/resource";
+import { ROLE_IDS, ROLE_REACH } from "@contract/roles";
 import type { Database } from "@api/db/schema";
 import { write, type Writer } from "@api/db/audit";
 import { refusingReferenced, uniqueViolation } from "@api/db/unique";
 import { fieldError, idsOf, langOf, notFound, pathId, run } from "@api/http";
 import type { Lang } from "@api/i18n";
 import { scoped, type Scope } from "@api/tenancy";
-import { actorOf, assertRowAllowed, bodyParams, fieldErrors, parseForm } from "./forms";
-import { docOf, formDoc, idParamDoc, operationId } from "./openapi";
+import { actorOf, assertRowAllowed, fieldErrors, readForm } from "./forms";
+import { bulkReplyDoc, docOf, FIELD_TEXT, formDoc, idParamDoc, idsDoc, itemReplyDoc, operationId } from "./openapi";
 import { getItem } from "./query";
 import type { AnyDb, Engine, Item, WriteContext, WriteInfo } from "./types";
 
 /** The actor of a write: who (the audit log's user and role) and her reach (row rules about people read it). */
 export const actorOfScope = actorOf;
+
+/** The roles whose session is not tied to one kindergarten: they name the kindergarten of a row they create. */
+const WIDE_ROLES = ROLE_IDS.filter((r) => ROLE_REACH[r] !== "kindergarten");
+/** resolveKindergarten's rule on a create, as the document says it. */
+const KINDERGARTEN_TEXT =
+  `Required when the caller's role reaches more than one kindergarten (roles ${WIDE_ROLES.join(", ")}: the super admin and the group roles), ` +
+  "else 422; any other role creates in its current kindergarten.";
 
 /** The kindergarten of a written row, through the tenancy helpers (section "Tenancy" of architecture.md). */
 async function resolveKindergarten(e: Engine, scope: Scope, given: unknown, existing: number | null, via: AnyDb): Promise<number | null> {
@@ -82,14 +90,16 @@ async function changeWith(e: Engine, w: Writer, scope: Scope, lang: Lang, existi
 /** POST <base>: a parallel create of the same unique value runs once more, so the hooks' own checks answer. */
 function registerCreate(e: Engine) {
   const { def, m, deps } = e;
-  docOf(e)("post", e.base, operationId(def.name, "create"), "Create", { request: formDoc(formSchemaFor(def, "create")) }, def.item);
+  const opId = operationId(def.name, "create");
+  docOf(e)("post", e.base, opId, "Create", { request: formDoc(formSchemaFor(def, "create")) }, itemReplyDoc(e));
+  if (m.kindergartenColumn) FIELD_TEXT.set(opId, { [e.kgField]: KINDERGARTEN_TEXT });
   e.app.post(
     e.base,
     e.requireAuth,
     run(async (c) => {
       const scope = await e.guard(c, "create");
       const lang = langOf(c);
-      const values = parseForm(def, "create", await bodyParams(c, def, deps.config.aes));
+      const values = await readForm(c, def, "create", deps.config.aes);
       const create = () => write(deps.db, actorOfScope(scope), (w) => createWith(e, w, scope, lang, values));
       const id = await create().catch((err: unknown) => {
         if (!uniqueViolation(err)) throw err;
@@ -114,7 +124,7 @@ function registerChangeAndDelete(e: Engine) {
     operationId(def.name, "update"),
     "Change (the whole form; empty fields are cleared)",
     { request: { params: idParamDoc, ...formDoc(formSchemaFor(def, "change")) } },
-    def.item,
+    itemReplyDoc(e),
   );
   e.app.put(
     e.idPath,
@@ -126,7 +136,7 @@ function registerChangeAndDelete(e: Engine) {
       const existing = await getItem(e, scope, id, lang);
       if (!existing) throw notFound();
       assertRowAllowed(def, "change", existing, scope);
-      const values = parseForm(def, "change", await bodyParams(c, def, deps.config.aes));
+      const values = await readForm(c, def, "change", deps.config.aes);
       await write(deps.db, actorOfScope(scope), (w) => changeWith(e, w, scope, lang, existing, values));
       return e.reply(c, await getItem(e, scope, id, lang), e.msgKey("changed"));
     }),
@@ -157,9 +167,14 @@ function registerChangeAndDelete(e: Engine) {
 /** POST <base>bulk_delete/: every id must be in the scope before anything is touched (all or nothing). */
 function registerBulkDelete(e: Engine) {
   const { def, m, deps } = e;
-  docOf(e)("post", `${e.base}bulk_delete/`, operationId(def.name, "bulkDelete"), "Delete several (form ids, repeated or comma-separated; all or nothing)", {
-    request: formDoc(z.object({ ids: z.string() })),
-  });
+  docOf(e)(
+    "post",
+    `${e.base}bulk_delete/`,
+    operationId(def.name, "bulkDelete"),
+    "Delete several (form ids, repeated or comma-separated; all or nothing)",
+    { request: formDoc(z.object({ ids: idsDoc() })) },
+    bulkReplyDoc,
+  );
   e.app.post(
     `${e.base}bulk_delete/`,
     e.requireAuth,

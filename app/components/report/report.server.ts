@@ -9,11 +9,11 @@ import { classifyUpstreamFailure, settle, upstream, UpstreamError } from "~/util
 const options = z.object({ list: z.array(z.object({ value: z.number(), label: z.string() })) });
 const LOOKUP = { group: "lookups/groups/", kindergarten: "lookups/kindergartens/" } as const;
 
-/** The declared parameters present in the URL (raw strings; the API validates them). */
+/** The declared parameters present in the URL, by name (an older URL's alias read as the name; raw strings: the API validates them). */
 export function reportQuery(def: ReportDefinition, url: URL): Record<string, string> {
   const q: Record<string, string> = {};
   for (const p of def.params) {
-    const v = url.searchParams.get(p.name);
+    const v = url.searchParams.get(p.name) || (p.alias && url.searchParams.get(p.alias));
     if (v) q[p.name] = v;
   }
   return q;

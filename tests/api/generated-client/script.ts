@@ -25,6 +25,13 @@ const form = (body: Record<string, unknown>) => {
   return out;
 };
 
+/** A multipart body (imports): a Blob part as the file it is, anything else as text; fetch sets the boundary. */
+const multipart = (body: Record<string, unknown>) => {
+  const out = new FormData();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) out.append(k, v instanceof Blob ? v : String(v));
+  return out;
+};
+
 /** The media type the document gives these bodies (openapi-fetch would send application/json otherwise). */
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
@@ -38,6 +45,12 @@ export interface ScriptResult {
   afterDeleteStatus: number;
   exportType: string;
   exportBytes: number;
+  templateType: string;
+  templateHeader: string[];
+  importedCount: number;
+  importedNames: string[];
+  importedCapacities: (number | null)[];
+  afterCleanupTotal: number;
 }
 
 export async function run(baseUrl: string, login: { phone: string; password: string; key: string; iv: string }): Promise<ScriptResult> {
@@ -76,7 +89,39 @@ export async function run(baseUrl: string, login: { phone: string; password: str
   const exported = await client.GET("/students/export/", { ...auth, params: { query: { format: "xlsx", status: "at_school" } }, parseAs: "arrayBuffer" });
   if (!exported.data) throw new Error(`export: ${exported.response.status}`);
 
+  // An import: the template as CSV, its header row and two rows of ours, sent back as the multipart `file`.
+  const template = await client.GET("/kindergartens/places/import_template/", { ...auth, params: { query: { format: "csv" } }, parseAs: "text" });
+  if (template.data === undefined) throw new Error(`import template: ${template.response.status}`);
+  const header = template.data
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)[0]!
+    .split(",");
+  const tag = `Client room ${Date.now() % 100000}`;
+  const csv = [header.join(","), `${tag} A,30,`, `${tag} B,45,imported`].join("\r\n");
+  const imported = await client.POST("/kindergartens/places/import/", {
+    ...auth,
+    body: { file: new File([csv], "places.csv", { type: "text/csv" }), kindergartenId: 1 },
+    bodySerializer: multipart,
+  });
+  if (!imported.data) throw new Error(`import: ${imported.response.status} ${JSON.stringify(imported.error)}`);
+  const readBack = async () => {
+    const found = await client.GET("/kindergartens/places/", { ...auth, params: { query: { keyword: tag, sort: "name", pageSize: 10 } } });
+    if (!found.data) throw new Error(`places: ${found.response.status}`);
+    return found.data.data;
+  };
+  const places = await readBack();
+  for (const place of places.list) {
+    const gone = await client.DELETE("/kindergartens/places/{id}/", { ...auth, params: { path: { id: place.id } } });
+    if (!gone.data) throw new Error(`delete place: ${gone.response.status}`);
+  }
+
   return {
+    templateType: template.response.headers.get("content-type") ?? "",
+    templateHeader: header,
+    importedCount: imported.data.data.count,
+    importedNames: places.list.map((p) => p.name),
+    importedCapacities: places.list.map((p) => p.capacity),
+    afterCleanupTotal: (await readBack()).total,
     userId,
     studentsTotal: page.total,
     studentStatuses: page.list.map((s) => String(s.status)),

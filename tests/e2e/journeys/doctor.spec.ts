@@ -96,7 +96,7 @@ function doctorJourney(name: string) {
     await page.getByTestId("confirm-give").click();
     await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/daily\/medication\?/);
-    await expectToast(page, wholeToast(tr("已喂药 1 条", "Mark given: 1 item done")));
+    await expectToast(page, wholeToast(tr("已喂药 1 条", "Mark given: applied to 1 item")));
     // Done: it leaves the list of what is to be done; all of today shows it given, by her, now.
     await expect(page.getByTestId("resource-row")).toHaveCount(0);
     await page.getByTestId("filter-status").selectOption({ label: tr("已完成", "Done") });

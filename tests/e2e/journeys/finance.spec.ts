@@ -115,7 +115,7 @@ onEachScreen(() => {
       const announce = js ? page.getByTestId("confirm-dialog") : page.getByTestId("announce-page");
       await expect(announce).toContainText(title);
       await announce.getByTestId("confirm-announce").click();
-      await expectToast(page, tr("已通知缴费 1 条", "Announce: 1 item done"));
+      await expectToast(page, tr("已通知缴费 1 条", "Announce: applied to 1 item"));
       await expect(page.getByTestId("resource-row").filter({ hasText: title }).locator('td[data-field="status"]')).toHaveText(
         tr("已通知待缴费", "Announced, pending payment"),
       );
@@ -147,6 +147,9 @@ onEachScreen(() => {
       await expect(payApp.getByTestId("standin-outcome")).toHaveText("paid");
       await payApp.close();
       expect(payAppErrors, "the payment app's console errors").toEqual([]);
+      // The parent's page notices the payment: by itself with JavaScript, on "I have paid" without.
+      if (!js) await page.getByTestId("qr-check-paid").click();
+      await expect(page.getByTestId("pay-paid")).toHaveText(tr("该账单已缴费", "This bill is paid"), { timeout: 15_000 });
       await page.getByRole("link", { name: tr("返回账单", "Back to the bills") }).click();
       await expect(page.getByTestId("resource-row").filter({ hasText: title }).locator('td[data-field="status"]')).toHaveText(
         tr("已缴费待确认", "Paid, awaiting confirmation"),
@@ -163,7 +166,7 @@ onEachScreen(() => {
       const confirm = js ? page.getByTestId("confirm-dialog") : page.getByTestId("confirm-page");
       await expect(confirm).toContainText(title);
       await confirm.getByTestId("confirm-confirm").click();
-      await expectToast(page, tr("已确认收款 1 条", "Confirm payment: 1 item done"));
+      await expectToast(page, tr("已确认收款 1 条", "Confirm payment: applied to 1 item"));
       row = page.getByTestId("resource-row").filter({ hasText: title });
       await expect(row.locator('td[data-field="status"]')).toHaveText(tr("已缴费", "Paid"));
       await expect(row.locator('td[data-field="amountText"]')).toHaveText(amountText);

@@ -80,7 +80,7 @@ async function principalPassesNote({ page, see, tr, signIn, js }: Steps, note: N
   await page.getByTestId("action-comment").fill(comment);
   await see();
   await page.getByTestId("confirm-pass").click();
-  await expectToast(page, tr("已通过 1 条", "Pass: 1 item done"));
+  await expectToast(page, tr("已通过 1 条", "Pass: applied to 1 item"));
   // Passed: back on the note (the dialog closes; the confirmation page returns to it), with the principal's comment.
   await expect(page).toHaveURL(/\/daily\/leaveNotesTeacher\/\d+(\?|$)/);
   const detail = page.getByTestId("detail-page");

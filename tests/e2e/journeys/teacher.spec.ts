@@ -98,7 +98,7 @@ function teacherJourney(name: string) {
     await page.getByTestId("confirm-confirm").click();
     await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/daily\/entrust(\?|$)/);
-    await expectToast(page, wholeToast(tr("已确认 1 条", "Confirm: 1 item done")));
+    await expectToast(page, wholeToast(tr("已确认 1 条", "Confirm: applied to 1 item")));
     const confirmed = page.getByTestId("resource-row").filter({ hasText: message });
     await expect(confirmed).toContainText(tr("已确认", "Confirmed"));
     await expect(confirmed).toContainText(reply);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { ResourceSubPage } from "~/components/resource/pages";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -92,7 +93,9 @@ function PayPage({ data }: { data: PayData }) {
   const { t } = useTranslation(["tuition", "crud"]);
   const nav = useNavigation();
   const loading = nav.state !== "idle" && (nav.location?.pathname ?? "").endsWith(`/${data.bill.id}/pay`);
-  const paid = data.bill.status === "paid" || data.bill.status === "paidUnconfirmed";
+  const polled = usePaymentPolling(data);
+  const status = polled ?? data.bill.status;
+  const paid = status === "paid" || status === "paidUnconfirmed";
   const providerName = data.provider === "wechat" || data.provider === "alipay" ? t(`tuition:bills.providers.${data.provider}`) : "";
   return (
     <section className="max-w-xl space-y-4" data-testid="pay-page">
@@ -143,7 +146,11 @@ function PayPage({ data }: { data: PayData }) {
             dangerouslySetInnerHTML={{ __html: data.qr.svg }}
           />
           <p className="text-xs text-gray-500">{t("tuition:bills.pay.expires", { time: formatDateTime(data.qr.expiresAt) })}</p>
+          <p className="text-xs text-gray-500">{t("tuition:bills.pay.watching")}</p>
           <div className="flex flex-wrap gap-2">
+            <Link to={`/tuition/bills/${data.bill.id}/pay`} className={buttonVariants({ variant: "default" })} data-testid="qr-check-paid">
+              {t("tuition:bills.pay.checkPaid")}
+            </Link>
             <a href={data.qr.qrText} className="text-sm text-primary hover:underline" data-testid="qr-standin" target="_blank" rel="noreferrer">
               {t("tuition:bills.pay.standIn")}
             </a>
@@ -168,6 +175,28 @@ function PayPage({ data }: { data: PayData }) {
       )}
     </section>
   );
+}
+
+const PAYMENT_POLL_MS = 4000;
+
+/**
+ * While a QR code is shown (JavaScript on), the bill's status is asked every few seconds from the same page without a
+ * provider (which never makes a new QR code), so the page turns to "paid" once the payment arrives. Without
+ * JavaScript the "I have paid" link asks once. Answers the newest status heard, or null before any.
+ */
+function usePaymentPolling(data: PayData): string | null {
+  const fetcher = useFetcher<PayData>();
+  const watching = Boolean(data.qr) && data.bill.status === "pending";
+  const heard = fetcher.data?.bill?.status ?? null;
+  const settled = heard !== null && heard !== "pending";
+  useEffect(() => {
+    if (!watching || settled) return;
+    const timer = window.setInterval(() => {
+      if (fetcher.state === "idle") fetcher.load(`/tuition/bills/${data.bill.id}/pay`);
+    }, PAYMENT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [watching, settled, fetcher, data.bill.id]);
+  return heard;
 }
 
 /** A paid bill's detail offers its receipt to the parent and finance. */
