@@ -33,6 +33,10 @@
  * The console's CPU per users-list document beside the console at 96163f9 (issue 28, bench/console-cpu.ts) is measured
  * at the first size, the base console on BENCH_BASE_PORT (default BENCH_PORT + 1). `BENCH_ONLY=cpu npm run bench` runs
  * only that (first size; a few minutes); BENCH_KEEP_DB=1 reuses the database a previous run seeded.
+ *
+ * Time to usable against the old console (issue 28, bench/hydration.ts) at the first size when BENCH_ANCHOR_DIR names
+ * the old console's build (vue-element-admin 4.4.0 `dist/`, built outside this repository); BENCH_ANCHOR_PORT=3990
+ * (and the two ports after it for the HTTP/2 fronts). `BENCH_ONLY=hydration npm run bench` runs only that.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -59,6 +63,9 @@ const CONSOLE = `http://127.0.0.1:${PORT}`;
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT || PORT + 1);
 /** BENCH_ONLY=cpu: only the console CPU comparison (first size only), minutes instead of the whole bench. */
 const CPU_ONLY = process.env.BENCH_ONLY === "cpu";
+/** BENCH_ONLY=hydration: only the time to usable against the old console (first size only; needs BENCH_ANCHOR_DIR). */
+const HYDRATION_ONLY = process.env.BENCH_ONLY === "hydration";
+const FOCUSED = CPU_ONLY || HYDRATION_ONLY;
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const PASSWORD = "Sunny#2026";
 const SUPER_ADMIN = "13800000006";
@@ -81,6 +88,7 @@ const CONSOLE_WORKERS = Number(process.env.BENCH_CONSOLE_WORKERS || 1);
 let uploadLines: string[] = [];
 /** The console CPU comparison's table (bench/console-cpu.ts), measured at the first size. */
 let cpuLines: string[] = [];
+let hydrationLines: string[] = [];
 
 const log = (...a: unknown[]) => console.log("[bench]", ...a);
 
@@ -530,6 +538,30 @@ async function cpuComparison(ours: ChildProcess, adminPhone: string): Promise<st
   }
 }
 
+/** Time to usable beside the old console (bench/hydration.ts), signed in as the busiest kindergarten's admin. */
+async function hydrationComparison(adminPhone: string): Promise<string[]> {
+  const anchorDir = process.env.BENCH_ANCHOR_DIR;
+  if (!anchorDir)
+    return ["## Time to usable against the old console", "", "Not measured: BENCH_ANCHOR_DIR (the old console built, its dist/ folder) was not given.", ""];
+  log("time to usable: the console beside the old console, throttled Chromium");
+  const { benchHydration, hydrationMarkdown } = await import("./hydration");
+  const rows = await benchHydration({
+    consoleUrl: CONSOLE,
+    anchorDir,
+    anchorPort: Number(process.env.BENCH_ANCHOR_PORT || 3990),
+    phone: adminPhone,
+    password: PASSWORD,
+    certDir: TMP,
+  });
+  return hydrationMarkdown(
+    rows,
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" / ")}`,
+  );
+}
+
 async function runSize(size: { kindergartens: number; students: number }, withAssets: boolean, withCpu: boolean) {
   const label = `${size.kindergartens} kg / ${size.students.toLocaleString("en")} st.`;
   const dbFile = join(TMP, `bench-${size.kindergartens}-${size.students}.db`);
@@ -548,8 +580,9 @@ async function runSize(size: { kindergartens: number; students: number }, withAs
   try {
     await waitFor(API + "openapi.json", 120000);
     await waitFor(`${CONSOLE}/login`, 60000);
-    if (withCpu) cpuLines = await cpuComparison(consoleProc, info.adminPhone);
-    if (CPU_ONLY) return { label, info, rows, assets, notes };
+    if (withCpu && !HYDRATION_ONLY) cpuLines = await cpuComparison(consoleProc, info.adminPhone);
+    if (withCpu && !CPU_ONLY) hydrationLines = await hydrationComparison(info.adminPhone);
+    if (FOCUSED) return { label, info, rows, assets, notes };
     const tokens = { admin: await apiToken(info.adminPhone), super: await apiToken(SUPER_ADMIN) };
     const cookies = { admin: await consoleCookie(info.adminPhone), super: await consoleCookie(SUPER_ADMIN) };
 
@@ -731,12 +764,12 @@ async function main() {
   const writesOnly = process.argv.includes("--writes-only");
   if (!writesOnly) await prepareConsole();
   const results = [];
-  const sizes = writesOnly ? [] : CPU_ONLY ? SIZES.slice(0, 1) : SIZES;
-  for (const [i, size] of sizes.entries()) results.push(await runSize(size, !CPU_ONLY && i === SIZES.length - 1, i === 0));
-  if (CPU_ONLY) {
-    const md = [`# Console CPU (BENCH_ONLY=cpu)`, "", `Machine: ${machine()}.`, "", ...cpuLines].join("\n");
+  const sizes = writesOnly ? [] : FOCUSED ? SIZES.slice(0, 1) : SIZES;
+  for (const [i, size] of sizes.entries()) results.push(await runSize(size, !FOCUSED && i === SIZES.length - 1, i === 0));
+  if (FOCUSED) {
+    const md = [`# Benchmark (BENCH_ONLY=${process.env.BENCH_ONLY})`, "", `Machine: ${machine()}.`, "", ...cpuLines, ...hydrationLines].join("\n");
     console.log("\n" + md);
-    writeFileSync(join(TMP, "results-cpu.md"), md);
+    writeFileSync(join(TMP, `results-${process.env.BENCH_ONLY}.md`), md);
     return 0;
   }
   log(`write run: ${WRITE_SECONDS} s`);
@@ -818,6 +851,7 @@ async function main() {
   }
   if (!writesOnly) out.push(...(await heaviestPages()));
   out.push(...cpuLines);
+  out.push(...hydrationLines);
   out.push(...uploadLines);
   out.push(...writeRunMarkdown(writes));
   out.push(...(await (await import("./devices")).benchDevices())); // device event ingestion (issue 11)
