@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG } from "@contract/settings";
-import { TranslationProvider, type Resources } from "./utils/i18n-react";
+import { INLINE_TRANSLATIONS_ID, TranslationProvider, type Resources } from "./utils/i18n-react";
 
 /** One language's translations from /locales/<lng>, versioned by the build so a new build never reads an old copy. */
 async function fetchLocale(lng: string): Promise<Resources> {
@@ -12,21 +12,23 @@ async function fetchLocale(lng: string): Promise<Resources> {
   return (await res.json()) as Resources;
 }
 
-async function hydrate() {
+/**
+ * At once, with the texts the document carries (the ones its server render used): the whole language file loads
+ * after hydration (TranslationProvider), and a client-side navigation waits for it (root.tsx's clientLoader).
+ */
+function hydrate() {
   const lng = document.documentElement.lang || DEFAULT_LANG;
-  let resources: Resources;
-  try {
-    resources = await fetchLocale(lng);
-  } catch (error) {
+  const pageJson = document.getElementById(INLINE_TRANSLATIONS_ID)?.textContent;
+  if (!pageJson) {
     // Without its translations the page would hydrate into keys: leave the server-rendered page as it is
     // (every form works without JavaScript).
-    console.error(error);
+    console.error(`#${INLINE_TRANSLATIONS_ID} missing`);
     return;
   }
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslationProvider language={lng} resources={resources} load={fetchLocale}>
+      <TranslationProvider language={lng} resources={JSON.parse(pageJson) as Resources} load={fetchLocale} pageJson={pageJson}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
@@ -35,6 +37,4 @@ async function hydrate() {
   });
 }
 
-// At once: the translations are already on their way (the document's Link preload), and waiting for an idle moment
-// only delayed the page becoming usable on a slow machine.
-void hydrate();
+hydrate();

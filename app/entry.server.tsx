@@ -7,6 +7,7 @@ import { answerForeignOriginsInActions } from "./utils/csrf.server";
 import { getLocale } from "./utils/i18n.server";
 import { TranslationProvider } from "./utils/i18n-react";
 import { NonceProvider } from "./utils/nonce";
+import { recordTranslations } from "./utils/translation-subset.server";
 import { createNonce, setSecurityHeaders, withSecurityHeaders } from "./utils/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -50,7 +51,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider language={lng} resources={resources[lng]}>
+        <TranslationProvider language={lng} resources={resources[lng]} recorder={recordTranslations(resources[lng])}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </TranslationProvider>
       </NonceProvider>,
@@ -73,9 +74,6 @@ export default async function handleRequest(request: Request, responseStatusCode
       clearTimeout(timer);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       setSecurityHeaders(responseHeaders, request, nonce);
-      // The page's translations start downloading with the document's headers, beside its modules (entry.client.tsx
-      // fetches the same URL, which the browser answers from this preload).
-      responseHeaders.append("Link", `</locales/${lng}?v=${encodeURIComponent(remixContext.manifest.version)}>; rel=preload; as=fetch; crossorigin=anonymous`);
       resolve(new Response(withoutZeroBytes(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
     });
     const timer = setTimeout(abort, ABORT_DELAY);

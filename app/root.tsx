@@ -1,20 +1,10 @@
 /// <reference types="@remix-run/dev" />
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-  useMatches,
-} from "@remix-run/react";
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useMatches } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "./utils/i18n-react";
-import { ErrorCard } from "./components/error-boundary";
+import { hasAllTranslations, PageTranslations, translationsComplete, useTranslation } from "./utils/i18n-react";
+import { RootErrorBoundary } from "./components/lazy-error-boundaries";
 import { HydrationMark, MARKS_HYDRATION } from "./components/hydration-mark";
 import { LoadingIndicator } from "./components/loading-indicator";
 import { Toaster } from "./components/toaster";
@@ -31,6 +21,16 @@ export const handle = { i18n: ["common", "validation", "menu", "layout"] };
 
 /** Root data every route can read with useRouteLoaderData("root") (app/utils/root.server.ts). */
 export const loader = (args: LoaderFunctionArgs) => rootLoader(args);
+
+/**
+ * The document carries only the texts its own page used (app/utils/translation-subset.ts): a page rendered after a
+ * client-side navigation that comes before the whole language file waits for it here (the root revalidates until then).
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  await translationsComplete();
+  return serverLoader<typeof loader>();
+}
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => defaultShouldRevalidate || !hasAllTranslations();
 export interface RootLoaderData {
   locale: "zh" | "en";
   productTitle: string;
@@ -57,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PageTranslations />
       </body>
     </html>
   );
@@ -81,12 +82,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("common");
-  if (typeof document !== "undefined") console.error(error);
-  if (isRouteErrorResponse(error)) {
-    return <ErrorCard status={error.status} message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })} />;
-  }
-  return <ErrorCard message={t("errors.general")} />;
-}
+export { RootErrorBoundary as ErrorBoundary };

@@ -47,3 +47,14 @@ export function ErrorCard({ status, message }: { status?: number; message: strin
     </div>
   );
 }
+
+/** The root's error view: the status's message, or the general one. */
+export function RootErrorView() {
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  if (typeof document !== "undefined") console.error(error);
+  if (isRouteErrorResponse(error)) {
+    return <ErrorCard status={error.status} message={t(`errors.${error.status}`, { defaultValue: t("errors.general") })} />;
+  }
+  return <ErrorCard message={t("errors.general")} />;
+}

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { plural } from "@contract/plural";
+import { useNonce } from "./nonce";
 
 /**
  * The console's components translate through this module, not react-i18next: it is the same `t` on the server and
@@ -50,8 +51,27 @@ function interpolate(text: string, values: Record<string, unknown>): string {
   });
 }
 
+/** Told the namespace and key (its base, before any plural suffix) of every text `translate` finds. */
+export type FoundListener = (ns: string, key: string) => void;
+
+/** Server: what a render's `t` found, and that subset as JSON for the document (app/utils/translation-subset.server.ts). */
+export interface PageTranslationRecorder {
+  found: FoundListener;
+  json(): string;
+}
+
+/** The id of the document's `<script type="application/json">` holding the page's translations. */
+export const INLINE_TRANSLATIONS_ID = "page-translations";
+
 /** Translates `key` against one language's resources, searching `namespaces` in order (an `ns:` prefix wins). */
-export function translate(lng: string, resources: Resources, namespaces: readonly string[], key: string, options: TOptions = {}): string {
+export function translate(
+  lng: string,
+  resources: Resources,
+  namespaces: readonly string[],
+  key: string,
+  options: TOptions = {},
+  onFound?: FoundListener,
+): string {
   let search = options.ns ? (typeof options.ns === "string" ? [options.ns] : options.ns) : namespaces;
   let path = key;
   const colon = key.indexOf(":");
@@ -60,8 +80,10 @@ export function translate(lng: string, resources: Resources, namespaces: readonl
     path = key.slice(colon + 1);
   }
   for (const ns of search.length ? search : [DEFAULT_NS]) {
-    const found = plural((k) => lookup(resources[ns], k), lng, path, options.count);
-    if (found !== undefined) return interpolate(found, options);
+    const text = plural((k) => lookup(resources[ns], k), lng, path, options.count);
+    if (text === undefined) continue;
+    onFound?.(ns, path);
+    return interpolate(text, options);
   }
   return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
 }
@@ -77,28 +99,86 @@ interface Store {
   language: string;
   resources: Resources;
   changeLanguage(lng: string): Promise<void>;
+  /** Server: records each text found, for the document's inline translations. */
+  onFound?: FoundListener;
+  /** The JSON of the page's translations, as the document carries it (app/utils/translation-subset.ts). */
+  pageJson(): string;
 }
 
 const TranslationContext = createContext<Store | null>(null);
 
+/** Browser, hydrated from a page's subset: loads the rest of its language (once; again after a failure). */
+let completeTranslations: (() => Promise<void>) | undefined;
+
+/** Resolves once the browser holds its whole language: a page rendered after a client-side navigation waits for it. */
+export const translationsComplete = (): Promise<void> => completeTranslations?.() ?? Promise.resolve();
+export const hasAllTranslations = () => completeTranslations === undefined;
+
 /**
- * Server: `language` and that language's resources. Browser: the same, plus `load` to fetch another language's
- * resources when the user switches language with JavaScript on.
+ * Server: `language`, that language's resources and `recorder` (told each text the render finds). Browser: the
+ * same, `load` to fetch a language's whole file (another language when the user switches with JavaScript on), and
+ * `pageJson`, the document's inline translations `resources` was read from: the whole file follows after hydration.
  */
-export function TranslationProvider(props: { language: string; resources: Resources; load?: (lng: string) => Promise<Resources>; children: ReactNode }) {
-  const [state, setState] = useState({ language: props.language, resources: props.resources });
-  const { load } = props;
+export function TranslationProvider(props: {
+  language: string;
+  resources: Resources;
+  load?: (lng: string) => Promise<Resources>;
+  recorder?: PageTranslationRecorder;
+  pageJson?: string;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState({ language: props.language, resources: props.resources, partial: props.pageJson !== undefined });
+  const { load, pageJson, recorder } = props;
   const changeLanguage = useCallback(
     async (lng: string) => {
       if (lng === state.language) return;
       if (!load) throw new Error("no translation loader");
       const resources = await load(lng);
-      setState({ language: lng, resources });
+      setState({ language: lng, resources, partial: false });
     },
     [load, state.language],
   );
-  const store = useMemo(() => ({ ...state, changeLanguage }), [state, changeLanguage]);
+  const { partial, language } = state;
+  useEffect(() => {
+    if (!partial || !load) return;
+    let loading: Promise<void> | undefined;
+    completeTranslations = () =>
+      (loading ??= load(language).then(
+        (resources) => setState((s) => (s.language === language ? { language, resources, partial: false } : s)),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      ));
+    completeTranslations().catch((error: unknown) => console.error(error));
+    return () => {
+      completeTranslations = undefined;
+    };
+  }, [partial, language, load]);
+  const store = useMemo<Store>(
+    () => ({
+      language: state.language,
+      resources: state.resources,
+      changeLanguage,
+      onFound: recorder?.found,
+      pageJson: () => (recorder ? recorder.json() : (pageJson ?? "")),
+    }),
+    [state, changeLanguage, recorder, pageJson],
+  );
   return <TranslationContext.Provider value={store}>{props.children}</TranslationContext.Provider>;
+}
+
+/**
+ * The page's translations in the document, rendered last in <body>, after every text of the page was looked up. The
+ * browser renders the text it hydrated from, so the markup stays the same (the nonce attribute is hidden there).
+ */
+export function PageTranslations() {
+  const store = useContext(TranslationContext);
+  const nonce = useNonce();
+  if (!store) return null;
+  return (
+    <script type="application/json" id={INLINE_TRANSLATIONS_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: store.pageJson() }} />
+  );
 }
 
 /** `const { t, i18n } = useTranslation(["crud", "menu"])`: the first namespace is the default, the rest are searched in order. */
@@ -107,9 +187,12 @@ export function useTranslation(ns?: string | readonly string[]): { t: TFunction;
   if (!store) throw new Error("useTranslation outside TranslationProvider");
   const namespaces = ns === undefined ? [DEFAULT_NS] : typeof ns === "string" ? [ns] : ns;
   const key = namespaces.join("|");
-  const { resources, language, changeLanguage } = store;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespaces' contents
-  const t = useCallback<TFunction>((k, options) => translate(language, resources, namespaces, k, options), [language, resources, key]);
+  const { resources, language, changeLanguage, onFound } = store;
+  const t = useCallback<TFunction>(
+    (k, options) => translate(language, resources, namespaces, k, options, onFound),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the namespaces' contents
+    [language, resources, key, onFound],
+  );
   const i18n = useMemo<I18nHandle>(() => ({ language, changeLanguage, dir: () => "ltr" }), [language, changeLanguage]);
   return { t, i18n };
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/utils/i18n-react";
 import { AppointmentDay } from "./appointment-day";
 import { formatDay, type AppointmentViewData } from "./appointment-format";
-import { AppointmentPeriodNav, AppointmentScope, AppointmentViewSwitch } from "./appointment-nav";
+import { AppointmentViewSwitch } from "./appointment-nav";
+import { AppointmentPeriodNav, AppointmentScope } from "./appointment-period";
 import { AppointmentWeek } from "./appointment-week";
 
 /** The day or week view of /admission/appointmentList: the view switch, the period links, the scope, the calendar. */

@@ -1,8 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Role } from "@contract/roles";
+import { ApplicantFrame } from "~/components/applicant/applicant-frame";
 import { HydrationMark } from "~/components/hydration-mark";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icons";
 import { useLayoutT } from "./i18n";
+import type { ConsoleLoaderData } from "~/routes/_console+/_layout";
 
 /** The no-permission page (/401), also shown with HTTP 403 wherever the route guard refuses. */
 export function NoPermission({ standalone = false }: { standalone?: boolean }) {
@@ -75,13 +78,18 @@ export function isGuardRefusal(error: unknown): boolean {
  * no-permission page and 404 the not-found page, inside the frame; anything else the general one.
  */
 export function GuardErrorBoundary() {
-  return (
+  const frame = useRouteLoaderData("routes/_console+/_layout") as ConsoleLoaderData | undefined;
+  const page = (
     <>
       <GuardErrorPage />
       {/* In place of the console's layout, whose main area would mark it. */}
       <HydrationMark />
     </>
   );
+  // The applicant's pages draw her light frame themselves (the console's layout does not, so staff pages never load
+  // it): her page, and here the refusals she meets.
+  if (frame?.user.roleId !== Role.applicant) return page;
+  return <ApplicantFrame kindergartenName={frame.user.kindergartenName ?? ""}>{page}</ApplicantFrame>;
 }
 
 function GuardErrorPage() {

@@ -1,12 +1,11 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { actionMessageKey, actionOf, commentLabelOf, labelIn, stateDef, type HistoryEntry } from "@contract/actions";
+import { actionMessageKey, actionOf, commentLabelOf, labelIn, stateDef } from "@contract/actions";
 import type { ResourceView } from "@contract/resource-view";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { BulkActionData, Item, RecordActionData, RecordActionResult } from "~/resources/types";
-import { formatDateTime } from "@contract/resource-format";
+import type { BulkActionData, RecordActionData, RecordActionResult } from "~/resources/types";
 import { useResourceT } from "./i18n";
-import { BulkSelection, CommentField, RecordActionButtons, StateBadge } from "./record-actions";
+import { BulkSelection, CommentField } from "./record-actions";
 
 /** `<page>/<id>/<action>`: the question, the comment field when declared, CSRF and the submit (no JavaScript needed). */
 export function RecordActionPage({ def }: { def: ResourceView }) {
@@ -55,54 +54,6 @@ export function RecordActionPage({ def }: { def: ResourceView }) {
         </div>
       </Form>
     </section>
-  );
-}
-
-/** The detail page's state, actions and history. */
-export function RecordStatePanel({ def, item, back }: { def: ResourceView; item: Item; back: string }) {
-  const { t, lang } = useResourceT();
-  if (!def.actions) return null;
-  const history = (item.history as HistoryEntry[] | undefined) ?? [];
-  const stateLabel = (s: string | null) => {
-    const d = stateDef(def, s);
-    return d ? labelIn(d.label, lang) : "—";
-  };
-  return (
-    <div className="space-y-3 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="record-state">
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="text-xs text-gray-500">{t("crud:recordActions.state")}</span>
-        <StateBadge def={def} item={item} />
-        {/* An action taken here comes back here (app/resources/actions.server.ts backOf), the list one "back" away. */}
-        <RecordActionButtons def={def} item={item} back={`/${String(item.id)}${back ? `?back=${encodeURIComponent(back)}` : ""}`} place="detail" />
-      </div>
-      <h2 className="text-sm font-semibold text-gray-700">{t("crud:recordActions.history")}</h2>
-      {history.length ? (
-        <table className="w-full text-left text-sm" data-testid="record-history">
-          <thead className="text-xs text-gray-500">
-            <tr>
-              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.at")}</th>
-              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.by")}</th>
-              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.from")}</th>
-              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.to")}</th>
-              <th className="py-1 font-normal">{t("crud:recordActions.comment")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((h, i) => (
-              <tr key={i} className="border-t border-gray-100">
-                <td className="py-1 pr-3 text-gray-600">{formatDateTime(h.at)}</td>
-                <td className="py-1 pr-3">{h.byName ?? t("crud:recordActions.system")}</td>
-                <td className="py-1 pr-3">{stateLabel(h.from)}</td>
-                <td className="py-1 pr-3">{stateLabel(h.to)}</td>
-                <td className="py-1 text-gray-600">{h.comment ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="text-sm text-gray-500">{t("crud:recordActions.noHistory")}</p>
-      )}
-    </div>
   );
 }
 

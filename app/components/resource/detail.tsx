@@ -1,11 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { allFormFields, visibleFor, type ExportColumn, type ResourceView } from "@contract/resource-view";
-import { formatCell } from "@contract/resource-format";
+import { formatCell, formatDateTime } from "@contract/resource-format";
+import { labelIn, stateDef, type HistoryEntry } from "@contract/actions";
 import { buttonVariants } from "~/components/ui/button";
 import type { Item } from "~/resources/types";
-import { RecordStatePanel } from "./action-pages";
 import { useResourceT, rowAllows, subHref } from "./i18n";
 import { ImagesGallery } from "./images-view";
+import { RecordActionButtons, StateBadge } from "./record-actions";
 import { SUB_PAGE_CARD as card, SubPageHeader, type Of } from "./sub-page-header";
 
 /** A record's detail page: its fields in groups, its state and history with the record actions, the edit link. */
@@ -77,4 +78,52 @@ export function DetailPage({ def }: { def: ResourceView }) {
 export function ResourceDetailPage() {
   const data = useLoaderData<Of<"detail">>();
   return <DetailPage def={data.def} />;
+}
+
+/** The detail page's state, actions and history. */
+function RecordStatePanel({ def, item, back }: { def: ResourceView; item: Item; back: string }) {
+  const { t, lang } = useResourceT();
+  if (!def.actions) return null;
+  const history = (item.history as HistoryEntry[] | undefined) ?? [];
+  const stateLabel = (s: string | null) => {
+    const d = stateDef(def, s);
+    return d ? labelIn(d.label, lang) : "—";
+  };
+  return (
+    <div className="space-y-3 rounded-md bg-white p-6 shadow-sm ring-1 ring-gray-100" data-testid="record-state">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-xs text-gray-500">{t("crud:recordActions.state")}</span>
+        <StateBadge def={def} item={item} />
+        {/* An action taken here comes back here (app/resources/actions.server.ts backOf), the list one "back" away. */}
+        <RecordActionButtons def={def} item={item} back={`/${String(item.id)}${back ? `?back=${encodeURIComponent(back)}` : ""}`} place="detail" />
+      </div>
+      <h2 className="text-sm font-semibold text-gray-700">{t("crud:recordActions.history")}</h2>
+      {history.length ? (
+        <table className="w-full text-left text-sm" data-testid="record-history">
+          <thead className="text-xs text-gray-500">
+            <tr>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.at")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.by")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.from")}</th>
+              <th className="py-1 pr-3 font-normal">{t("crud:recordActions.to")}</th>
+              <th className="py-1 font-normal">{t("crud:recordActions.comment")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((h, i) => (
+              <tr key={i} className="border-t border-gray-100">
+                <td className="py-1 pr-3 text-gray-600">{formatDateTime(h.at)}</td>
+                <td className="py-1 pr-3">{h.byName ?? t("crud:recordActions.system")}</td>
+                <td className="py-1 pr-3">{stateLabel(h.from)}</td>
+                <td className="py-1 pr-3">{stateLabel(h.to)}</td>
+                <td className="py-1 text-gray-600">{h.comment ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-sm text-gray-500">{t("crud:recordActions.noHistory")}</p>
+      )}
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type * as React from "react";
 import type { FormField } from "@contract/resource-view";
 import { UPLOADED_SUFFIX, type FieldMeta } from "./field-meta";
-import { useHydrated } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/hydrated";
 import { useResourceT } from "./i18n";
 
 /** Kept in step with FILE_INPUT_SUFFIX of app/utils/upload.server.ts. */

@@ -3,7 +3,7 @@ import * as React from "react";
 import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/hydrated";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { cn } from "~/utils/cn";
@@ -165,6 +165,8 @@ export function ResourceListPage({
   const def = data.def;
   const { t, lang } = useResourceT();
   const hydrated = useHydrated();
+  // Shown once hydrated only: looked up in the server's render too, so the document's translations carry it.
+  const selectAllLabel = t("crud:list.selectAll");
   const submit = useSubmit();
   const { query, page, perms, options, roleId } = data;
   const columns = def.columns.filter((c) => visibleFor(c.roles, roleId)).map((c) => withStateTones(def, c));
@@ -330,7 +332,7 @@ export function ResourceListPage({
                   {hydrated ? (
                     <input
                       type="checkbox"
-                      aria-label={t("crud:list.selectAll")}
+                      aria-label={selectAllLabel}
                       checked={allChecked}
                       onChange={(e) => setSelected(e.currentTarget.checked ? ids : [])}
                       data-testid="select-all"

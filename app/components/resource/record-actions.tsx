@@ -5,7 +5,7 @@ import type { ResourceView } from "@contract/resource-view";
 import type { RoleId } from "@contract/roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonVariants } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/hydrated";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Item } from "~/resources/types";
 import { useResourceT } from "./i18n";

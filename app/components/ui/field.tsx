@@ -58,9 +58,5 @@ export function useErrorText() {
     errors?.filter((e): e is string => !!e).map((e) => (KEY_RE.test(e) ? t(e, { ns: "validation", defaultValue: e }) : e));
 }
 
-/** False during server rendering and until hydration: lets forms keep native validation without JavaScript. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+// Its own module (a list needs it without the form's fields); re-exported for the forms.
+export { useHydrated } from "./hydrated";

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/utils/i18n-react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
+import { ButtonSlot } from "~/components/ui/button-slot";
 import { ErrorList, Field, useErrorText } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getCsrfToken, requireCsrf } from "~/utils/csrf.server";
@@ -191,11 +192,11 @@ export default function AdmissionWxLogin() {
         ) : (
           <>
             {data.authorizeUrl ? (
-              <Button asChild variant="wechat" size="lg" className="w-full">
+              <ButtonSlot variant="wechat" size="lg" className="w-full">
                 <a href={data.authorizeUrl} data-testid="wx-authorize">
                   {t("auth.wx.authorize")}
                 </a>
-              </Button>
+              </ButtonSlot>
             ) : null}
             {data.authorizeUrl && data.options.sms ? <p className="text-center text-sm text-gray-500">{t("auth.wx.or")}</p> : null}
             {data.options.sms ? <SmsSignIn actionData={actionData} restartHref={restartHref(data)} /> : null}

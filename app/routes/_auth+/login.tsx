@@ -54,6 +54,8 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  // Both looked up in every render: the document's translations then carry the busy text a first click shows.
+  const submitLabel = { idle: t("auth.login"), busy: t("auth.loggingIn") };
   const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
     id: "login-form",
@@ -87,7 +89,7 @@ export default function LoginPage() {
           <ErrorList errors={form.errors} />
         </div>
         <Button type="submit" className="w-full" disabled={busy} data-testid="login-submit">
-          {busy ? t("auth.loggingIn") : t("auth.login")}
+          {submitLabel[busy ? "busy" : "idle"]}
         </Button>
       </Form>
       <div className="mt-4 flex justify-between text-sm">

@@ -7,6 +7,7 @@ import { Endpoints } from "@contract/endpoints";
 import type { kindergartenItemSchema } from "@contract/api";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
+import { ButtonSlot } from "~/components/ui/button-slot";
 import { FormFeedback } from "~/components/ui/form-feedback";
 import { ActionToast } from "~/components/toaster";
 import { Field, useErrorText, useHydrated } from "~/components/ui/field";
@@ -174,9 +175,9 @@ export default function RegisterPage() {
             <Button type="submit" name="intent" value="register" className="flex-1" disabled={busy}>
               {t("auth.register.submit")}
             </Button>
-            <Button asChild variant="outline">
+            <ButtonSlot variant="outline">
               <Link to="/register">{t("auth.register.reset")}</Link>
-            </Button>
+            </ButtonSlot>
           </div>
         </Form>
       ) : null}

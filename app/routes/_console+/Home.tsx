@@ -2,7 +2,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { AttendanceTrend } from "~/components/home/attendance-trend";
 import { TodoList } from "~/components/home/todo-list";
-import { GuardErrorBoundary } from "~/components/layout/error-pages";
+import { GuardErrorBoundary } from "~/components/lazy-error-boundaries";
 import { useLayoutT } from "~/components/layout/i18n";
 import { pageMeta } from "~/utils/meta";
 import { pageAction, pageLoader } from "~/utils/page";

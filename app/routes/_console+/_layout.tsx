@@ -3,9 +3,8 @@ import { consoleLoader } from "~/utils/console-layout.server";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 import { Role } from "@contract/roles";
-import { ApplicantFrame } from "~/components/applicant/applicant-frame";
 import { HydrationMark } from "~/components/hydration-mark";
-import { GuardErrorBoundary } from "~/components/layout/error-pages";
+import { GuardErrorBoundary } from "~/components/lazy-error-boundaries";
 import { MOBILE_SIDEBAR_ID, Navbar } from "~/components/layout/navbar";
 import { Sidebar } from "~/components/layout/sidebar";
 import { TagsView } from "~/components/layout/tags-view";
@@ -50,15 +49,14 @@ export default function ConsoleLayout() {
     document.cookie = `sidebarStatus=${next ? 0 : 1}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
   };
 
-  // The applicant (role 13) has pages of her own: a light frame without the staff menu, breadcrumb and tabs.
+  // The applicant (role 13) has a page of her own, which draws her light frame (no staff menu, breadcrumb or tabs)
+  // itself: app/routes/_console+/admission+/wx.introduction.tsx.
   if (data.user.roleId === Role.applicant)
     return (
-      <ApplicantFrame kindergartenName={data.user.kindergartenName ?? ""}>
-        <Suspense fallback={null}>
-          <Outlet />
-          <HydrationMark />
-        </Suspense>
-      </ApplicantFrame>
+      <Suspense fallback={null}>
+        <Outlet />
+        <HydrationMark />
+      </Suspense>
     );
 
   return (

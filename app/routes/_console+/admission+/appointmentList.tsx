@@ -3,11 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { todayCn } from "@contract/daily/time";
 import type { AppointmentViewData } from "~/components/admission/appointment-format";
 import { AppointmentViewSwitch } from "~/components/admission/appointment-nav";
-import { AppointmentSchedule } from "~/components/admission/appointment-schedule";
 import { CustomerBackLink } from "~/components/admission/customer-back-link";
-import { ResourceListPage } from "~/components/resource/list";
 import { resourceListAction } from "~/resources/route";
 import type { ListData } from "~/resources/types";
+import { lazyView } from "~/utils/lazy-view";
 import { pageMeta } from "~/utils/meta";
 import { appointmentListLoader } from "./__admission.server";
 
@@ -19,6 +18,10 @@ import { appointmentListLoader } from "./__admission.server";
 export const loader = (args: LoaderFunctionArgs) => appointmentListLoader(args);
 export const action = resourceListAction;
 export const meta = pageMeta;
+
+// One of the two views, loaded when shown: the list does not bring the day and week schedule, nor the schedule the list.
+const ResourceListPage = lazyView(() => import("~/components/resource/list").then((m) => m.ResourceListPage));
+const AppointmentSchedule = lazyView(() => import("~/components/admission/appointment-schedule").then((m) => m.AppointmentSchedule));
 
 export default function Page() {
   const data = useLoaderData<AppointmentViewData | ListData>();

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useTranslation } from "~/utils/i18n-react";
 import { pageMeta } from "~/utils/meta";
-import { ApplicantSteps } from "~/components/applicant/applicant-frame";
+import { ApplicantFrame, ApplicantSteps } from "~/components/applicant/applicant-frame";
+import type { ConsoleLoaderData } from "../_layout";
 import { introductionAction, introductionLoader, type IntroView } from "./__introduction.server";
 
 /**
@@ -27,7 +28,17 @@ const OPTIONS = {
 };
 const TIMES = ["09:00", "09:30", "10:00", "10:30", "14:00", "14:30", "15:00", "15:30"];
 
+/** The applicant's one page, in her light frame (drawn here, not by the console's layout: staff pages never load it). */
 export default function Page() {
+  const frame = useRouteLoaderData("routes/_console+/_layout") as ConsoleLoaderData | undefined;
+  return (
+    <ApplicantFrame kindergartenName={frame?.user.kindergartenName ?? ""}>
+      <Introduction />
+    </ApplicantFrame>
+  );
+}
+
+function Introduction() {
   const loaded = useLoaderData<typeof loader>() as unknown as { data: IntroView | null; error: string | null; today: string };
   const result = useActionData<{ values?: Record<string, string>; errors?: Record<string, string[]>; formError?: string }>();
   const nav = useNavigation();

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { GuardErrorBoundary } from "~/components/layout/error-pages";
+import { GuardErrorBoundary } from "~/components/lazy-error-boundaries";
 import { sectionLoader } from "~/utils/page";
 
 /** Section layout: checks the section (route tree) before any of its pages runs. */
