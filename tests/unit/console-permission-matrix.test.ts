@@ -150,6 +150,9 @@ async function settleResponse(v: unknown): Promise<Result> {
       : null;
     return { status: v.status, body, headers: v.headers };
   }
+  // A loader's plain data with its init (`data()`, ~/utils/loader-data.server), as Remix's single fetch takes it.
+  const d = v as { type?: string; data?: unknown; init?: ResponseInit | null } | null;
+  if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, body: d.data, headers: new Headers(d.init?.headers) };
   return { status: 200, body: v };
 }
 
