@@ -4,15 +4,18 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoFlags, parseTable, planAccounts } from "../fixtures/routes-table";
 import { login, phoneOf } from "../fixtures/e2e";
 import { PAGE_TRANSLATIONS_FILE, translationSlack, type PageTranslationSizes } from "../fixtures/page-translations";
+import { pageBytes } from "../../scripts/page-bytes";
 
 /**
  * What the translations sent with each document weigh (issue 28, item 2), for the budget test
  * (tests/unit/js-budget.test.ts), which counts them beside the page's JavaScript and CSS. Every page of the route
  * table (as the demo account that may see it, kindergarten 1), the public pages, and from each list its create form
  * and its first row's view and edit pages, in Chinese and in English: per route, the largest inline JSON met, gzipped
- * (and brotli, for information). The figures are kept in PAGE_TRANSLATIONS_FILE, committed: a page whose subset grew
- * past its recorded figure fails here; `UPDATE_PAGE_TRANSLATIONS=1` writes the file anew.
+ * (and brotli, for information). A page whose JavaScript + CSS + translations as measured now exceed the budget fails
+ * here. The figures are kept in PAGE_TRANSLATIONS_FILE, committed, for the unit budget test; growth past them is
+ * reported as an annotation; `UPDATE_PAGE_TRANSLATIONS=1` writes the file anew.
  */
+const PAGE_BYTES_BUDGET_KB = 115; // as tests/unit/js-budget.test.ts
 const PUBLIC = ["/login", "/register", "/resetPassword", "/admission/wx/login", "/no-such-page", "/401", "/404"];
 const LANGS = ["zh", "en"] as const;
 
@@ -85,9 +88,19 @@ test("every page's inline translations, measured for the budget", async ({ page,
     writeFileSync(PAGE_TRANSLATIONS_FILE, JSON.stringify(Object.fromEntries(Object.entries(sizes).sort()), null, 2) + "\n");
     return;
   }
+  // The budget, held here on what was just measured: each measured page's JavaScript and CSS (the build the suite
+  // runs) with its translations as rendered now, ≤ 115 KB gzipped.
+  const live = await pageBytes(".", (text) => gzipSync(text).length, Object.fromEntries(Object.entries(sizes).map(([route, s]) => [route, s.gz])));
+  const over = live
+    .filter((p) => sizes[p.route] && p.total / 1024 > PAGE_BYTES_BUDGET_KB)
+    .map((p) => `${p.route} (${sizes[p.route]!.path}): ${(p.total / 1024).toFixed(1)} KB, of it translations ${(p.translations / 1024).toFixed(1)} KB`);
+  expect(over, `pages over ${PAGE_BYTES_BUDGET_KB} KB gzipped with the translations they carry now`).toEqual([]);
+  // The record the unit budget test reads (tests/fixtures/page-translations.json) may lag behind: what a page shows
+  // depends on the data the specs before this one changed and on the day the demo data was loaded. Growth past it is
+  // reported, not failed (the budget above is what fails).
   const recorded = JSON.parse(readFileSync(PAGE_TRANSLATIONS_FILE, "utf8")) as PageTranslationSizes;
   const grown = Object.entries(sizes)
     .filter(([route, s]) => !recorded[route] || s.gz > recorded[route].gz + translationSlack(recorded[route].gz))
     .map(([route, s]) => `${route} (${s.path}): ${s.gz} B gz, recorded ${recorded[route]?.gz ?? "none"}`);
-  expect(grown, `pages whose translations outgrew ${PAGE_TRANSLATIONS_FILE} (UPDATE_PAGE_TRANSLATIONS=1 to record them)`).toEqual([]);
+  if (grown.length) test.info().annotations.push({ type: "translations past their record (UPDATE_PAGE_TRANSLATIONS=1)", description: grown.join("; ") });
 });
