@@ -18,7 +18,8 @@ export const E2E_SMS_OUTBOX = `./tests/.tmp/e2e-sms-outbox-${E2E.port}.log`;
 /** Specs that change demo data every other spec relies on (e.g. kindergarten 1's optionalFunction). */
 const SHARED_STATE = /optional-function-menu\.spec\.ts$/;
 
-const chromium = {
+/** Debian's Chromium as the tests and the bench launch it (closed network: no background connections). */
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: [
     "--headless",

@@ -21,6 +21,7 @@ import http from "node:http";
 import { extname, join, normalize } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium as chromiumLaunch } from "../playwright.config";
 import { startH2Proxy } from "./h2-proxy";
 
 const RUNS = Number(process.env.BENCH_HYDRATION_RUNS || 5);
@@ -169,20 +170,8 @@ export async function benchHydration(o: {
     { via: "HTTP/1.1", anchorUrl: `http://127.0.0.1:${o.anchorPort}`, consoleUrl: o.consoleUrl },
     { via: "HTTP/2 + TLS", anchorUrl: `https://127.0.0.1:${o.anchorPort + 1}`, consoleUrl: `https://127.0.0.1:${o.anchorPort + 2}` },
   ];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--ignore-certificate-errors", // the HTTP/2 front's self-signed certificate
-    ],
-  });
+  // the tests' launch options, and a certificate exception for the HTTP/2 front's self-signed certificate
+  const browser = await chromium.launch({ ...chromiumLaunch, args: [...chromiumLaunch.args, "--ignore-certificate-errors"] });
   try {
     const signedIn = await consoleSession(browser, o.consoleUrl, o.phone, o.password);
     const rows: HydrationRow[] = [];
