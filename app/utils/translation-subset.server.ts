@@ -29,9 +29,14 @@ function copyKey(from: Bundle, to: Bundle, key: string) {
   copyForms(src as Bundle, dst, last);
 }
 
+/** The documents' JSON per language and set of texts found: a page finds the same texts on every render. */
+const jsonCache = new WeakMap<Resources, Map<string, string>>();
+/** Sets kept per language (pages × what varies in them); past it the cache starts over. */
+const JSON_CACHE_MAX = 2000;
+
 /**
  * Records the texts a render finds in `resources`; `subset()` is what it used (every namespace present, maybe empty),
- * `json()` the same as the document carries it.
+ * `json()` the same as the document carries it (kept per set of texts found, in the order found).
  */
 export function recordTranslations(resources: Resources): PageTranslationRecorder & { subset(): Resources } {
   const used = new Map<string, Set<string>>();
@@ -44,7 +49,18 @@ export function recordTranslations(resources: Resources): PageTranslationRecorde
       return out;
     },
     json() {
-      return scriptJson(this.subset());
+      let signature = "";
+      // Namespaces and keys never hold control characters.
+      for (const [ns, keys] of used) signature += `${ns}\u0001${[...keys].join("\u0002")}\u0003`;
+      let cache = jsonCache.get(resources);
+      if (!cache) jsonCache.set(resources, (cache = new Map()));
+      let json = cache.get(signature);
+      if (json === undefined) {
+        json = scriptJson(this.subset());
+        if (cache.size >= JSON_CACHE_MAX) cache.clear();
+        cache.set(signature, json);
+      }
+      return json;
     },
   };
 }
