@@ -4,6 +4,7 @@ import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useMatches } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { hasAllTranslations, PageTranslations, translationsComplete, useTranslation } from "./utils/i18n-react";
+import { InAppNavigation } from "./components/link";
 import { RootErrorBoundary } from "./components/lazy-error-boundaries";
 import { HydrationMark, MARKS_HYDRATION } from "./components/hydration-mark";
 import { LoadingIndicator } from "./components/loading-indicator";
@@ -54,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-800 antialiased">
-        {children}
+        <InAppNavigation>{children}</InAppNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <PageTranslations />

@@ -60,10 +60,22 @@ describe("the page's translations sent with the document", () => {
       for (const [ns, key] of keys) translate("en", resources.en, [ns], key, {}, rec.found);
       return rec.json();
     };
-    const a = jsonOf([["common", "close"], ["crud", "actions.create"]]);
+    const a = jsonOf([
+      ["common", "close"],
+      ["crud", "actions.create"],
+    ]);
     const b = jsonOf([["common", "close"]]);
-    const c = jsonOf([["common", "close"], ["crud", "actions.create"], ["crud", "actions.edit"]]);
-    expect(jsonOf([["common", "close"], ["crud", "actions.create"]])).toBe(a);
+    const c = jsonOf([
+      ["common", "close"],
+      ["crud", "actions.create"],
+      ["crud", "actions.edit"],
+    ]);
+    expect(
+      jsonOf([
+        ["common", "close"],
+        ["crud", "actions.create"],
+      ]),
+    ).toBe(a);
     expect(JSON.parse(b)).toEqual({ ...Object.fromEntries(Object.keys(resources.en).map((ns) => [ns, {}])), common: { close: resources.en.common!.close } });
     expect((JSON.parse(a) as Resources).crud).toEqual({ actions: { create: (resources.en.crud!.actions as Record<string, string>).create } });
     expect(Object.keys((JSON.parse(c) as { crud: { actions: object } }).crud.actions).sort()).toEqual(["create", "edit"]);

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useLayoutT } from "./i18n";
 
 /** The current page's place in the route tree, from the console layout's loader (title keys of the menu namespace). */

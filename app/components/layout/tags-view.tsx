@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Icon } from "~/components/icons";

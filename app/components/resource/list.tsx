@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Link } from "~/components/link";
 import * as React from "react";
 import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
