@@ -63,6 +63,19 @@ export async function readHandoff(context: EntryContext): Promise<boolean> {
   return true;
 }
 
+/**
+ * A body of one chunk as a plain stream: for bytes, undici makes a byte stream, which moves the bytes to a new buffer
+ * and closes a microtask later, for the express adapter to read back.
+ */
+export function oneChunk(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
 /** A boundary the synchronous render could not finish (it suspended or failed): React marks it for the browser. */
 const UNFINISHED_BOUNDARY = "<!--$!-->";
 
@@ -84,12 +97,16 @@ export default async function handleRequest(request: Request, responseStatusCode
     </NonceProvider>
   );
   if (await readHandoff(remixContext)) {
-    const html = renderToString(document());
+    // renderToString leaves out the doctype the streaming renderer writes before <html>. The body is handed over as
+    // UTF-8 bytes: a string body is first made well-formed UTF-16 by undici (a copy of the whole page), then encoded.
+    const html = Buffer.from(`<!DOCTYPE html>${renderToString(document())}`, "utf8");
     if (!html.includes(UNFINISHED_BOUNDARY)) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       setSecurityHeaders(responseHeaders, request, nonce);
-      // renderToString leaves out the doctype the streaming renderer writes before <html>.
-      return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+      return new Response(oneChunk(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength)), {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      });
     }
   }
   return renderStreamed(document(), request, responseStatusCode, responseHeaders, nonce);

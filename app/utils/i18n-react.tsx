@@ -21,9 +21,12 @@ const DEFAULT_NS = "common";
 
 /**
  * Texts found per bundle and dotted key: a page looks up the same few hundred keys on every render, each walk
- * splitting the key anew. Only texts found are kept (a bundle that gains a namespace later still finds it).
+ * splitting the key anew. In the browser only texts found are kept (a bundle that gains a namespace later still finds
+ * it); on the server, whose bundles are the language files as loaded, a key found missing is kept too (null): a `t`
+ * searching several namespaces misses in the first ones on every render.
  */
-const found = new WeakMap<Bundle, Map<string, string>>();
+const found = new WeakMap<Bundle, Map<string, string | null>>();
+const KEEP_MISSES = typeof document === "undefined";
 
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   if (!bundle) return undefined;
@@ -31,16 +34,20 @@ function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   if (typeof flat === "string") return flat;
   let known = found.get(bundle);
   const text = known?.get(key);
-  if (text !== undefined) return text;
+  if (text !== undefined) return text ?? undefined;
   let node: unknown = bundle;
   for (const part of key.split(".")) {
-    if (node === null || typeof node !== "object") return undefined;
+    if (node === null || typeof node !== "object") {
+      node = undefined;
+      break;
+    }
     node = (node as Record<string, unknown>)[part];
   }
-  if (typeof node !== "string") return undefined;
+  const result = typeof node === "string" ? node : undefined;
+  if (result === undefined && !KEEP_MISSES) return undefined;
   if (!known) found.set(bundle, (known = new Map()));
-  known.set(key, node);
-  return node;
+  known.set(key, result ?? null);
+  return result;
 }
 
 function interpolate(text: string, values: Record<string, unknown>): string {

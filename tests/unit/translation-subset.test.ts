@@ -82,6 +82,18 @@ describe("the page's translations sent with the document", () => {
     expect(jsonOf([["common", "close"]])).toBe(b);
   });
 
+  it("translate the same way on every call, a key missing from the first namespaces included (misses are kept on the server)", () => {
+    const bundle = { a: "text of a", nested: { b: "text of b" } };
+    const res: Resources = { first: {}, second: bundle };
+    for (let i = 0; i < 3; i++) {
+      expect(translate("en", res, ["first", "second"], "nested.b")).toBe("text of b");
+      expect(translate("en", res, ["first", "second"], "a")).toBe("text of a");
+      // "a" is a text, not an object: "a.b" is missing, not "a"'s text.
+      expect(translate("en", res, ["first", "second"], "a.b", { defaultValue: "none" })).toBe("none");
+      expect(translate("en", res, ["first", "second"], "nested.missing")).toBe("nested.missing");
+    }
+  });
+
   it("are JSON that cannot end the script element", () => {
     const json = scriptJson({ a: "</script><script>alert(1)</script><!--" });
     expect(json).not.toMatch(/</);
