@@ -27,7 +27,7 @@ function hydrate() {
   }
   // Not in startTransition: a transition hydrates in 5 ms slices, yielding to the browser between them, which on a
   // slow school PC made the page usable later (bench/hydration.ts); hydrating in one go finishes sooner.
-  hydrateRoot(
+  const root = hydrateRoot(
     document,
     <TranslationProvider language={lng} resources={JSON.parse(pageJson) as Resources} load={fetchLocale} pageJson={pageJson}>
       <StrictMode>
@@ -35,6 +35,11 @@ function hydrate() {
       </StrictMode>
     </TranslationProvider>,
   );
+  // The console's main area is a Suspense boundary (lazily loaded views wait there), and React hydrates a boundary's
+  // server HTML at its lowest priority, after any other work: the page's filters, table and buttons hydrated last.
+  // Ask for them at normal priority, right after the frame.
+  const mainContent = document.querySelector("[data-testid=app-main]")?.firstElementChild;
+  if (mainContent) (root as typeof root & { unstable_scheduleHydration(node: Element): void }).unstable_scheduleHydration(mainContent);
 }
 
 hydrate();
