@@ -1,5 +1,5 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANG } from "@contract/settings";
 import { INLINE_TRANSLATIONS_ID, TranslationProvider, type Resources } from "./utils/i18n-react";
@@ -25,16 +25,21 @@ function hydrate() {
     console.error(`#${INLINE_TRANSLATIONS_ID} missing`);
     return;
   }
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <TranslationProvider language={lng} resources={JSON.parse(pageJson) as Resources} load={fetchLocale} pageJson={pageJson}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </TranslationProvider>,
-    );
-  });
+  // Not in startTransition: a transition hydrates in 5 ms slices, yielding to the browser between them, which on a
+  // slow school PC made the page usable later (bench/hydration.ts); hydrating in one go finishes sooner.
+  const root = hydrateRoot(
+    document,
+    <TranslationProvider language={lng} resources={JSON.parse(pageJson) as Resources} load={fetchLocale} pageJson={pageJson}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </TranslationProvider>,
+  );
+  // The console's main area is a Suspense boundary (lazily loaded views wait there), and React hydrates a boundary's
+  // server HTML at its lowest priority, after any other work: the page's filters, table and buttons hydrated last.
+  // Ask for them at normal priority, right after the frame.
+  const mainContent = document.querySelector("[data-testid=app-main]")?.firstElementChild;
+  if (mainContent) (root as typeof root & { unstable_scheduleHydration(node: Element): void }).unstable_scheduleHydration(mainContent);
 }
 
 hydrate();

@@ -19,16 +19,25 @@ export function lazyViewNames(appDir: string): Set<string> {
   return names;
 }
 
-/** The build's chunks a built module imports: statically, or (dynamic) by `import("…")`. */
-const chunkImports = (text: string, dynamic: boolean) =>
-  [...text.matchAll(dynamic ? /import\(\s*"(\/build\/[^"]+)"\s*\)/g : /(?:from|import)\s*"(\/build\/[^"]+)"/g)].map((m) => m[1]!);
+/**
+ * The build's chunks a built module (at public URL `from`) imports: statically, or (dynamic) by `import("…")`. The
+ * compiler writes absolute /build/ URLs; scripts/merge-chunks.mjs (Rollup) relative ones: both resolved to URLs.
+ */
+const chunkImports = (text: string, dynamic: boolean, from: string) =>
+  [...text.matchAll(dynamic ? /import\(\s*["']([^"']+\.js)["']\s*\)/g : /(?:from|import)\s*["']([^"']+\.js)["']/g)].map(
+    (m) => new URL(m[1]!, `http://build${from}`).pathname,
+  );
 
-/** Whether a built chunk's URL is one of the lazily loaded views. */
+/**
+ * Whether a built chunk's URL is one of the lazily loaded views: `<module>-<esbuild hash>-<merge hash>.js`
+ * (scripts/merge-chunks.mjs: 8 lower-case characters) or, unmerged, `<module>-<esbuild hash>.js`.
+ */
 const isLazyView = (url: string, names: Set<string>) =>
   names.has(
     url
       .split("/")
       .pop()!
+      .replace(/-[a-z0-9]{8}\.js$/, ".js")
       .replace(/-[A-Z0-9]+\.js$/, ""),
   );
 
@@ -44,14 +53,14 @@ export async function largestViewBytes(
   size: (url: string) => number | Promise<number>,
 ): Promise<number> {
   const views = new Set<string>();
-  for (const f of files) for (const u of chunkImports(await text(f), true)) if (isLazyView(u, names)) views.add(u);
+  for (const f of files) for (const u of chunkImports(await text(f), true, f)) if (isLazyView(u, names)) views.add(u);
   let largest = 0;
   for (const view of views) {
     const added = new Set<string>();
     const walk = async (u: string): Promise<void> => {
       if (files.has(u) || added.has(u)) return;
       added.add(u);
-      for (const i of chunkImports(await text(u), false)) await walk(i);
+      for (const i of chunkImports(await text(u), false, u)) await walk(i);
     };
     await walk(view);
     let bytes = 0;

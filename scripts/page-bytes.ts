@@ -61,17 +61,29 @@ export async function pageBytes(
   const css = stylesheets(join(root, "build/index.js")).reduce((sum, url) => sum + size(url), 0);
   const views = lazyViewNames(appDir);
   const unmeasured = Math.max(...Object.values(translations));
-  const parents = new Set(Object.values(m.routes).map((r) => r.parentId));
   const out: PageBytes[] = [];
-  for (const page of Object.values(m.routes).filter((r) => !parents.has(r.id))) {
-    const files = new Set([m.entry.module, ...m.entry.imports]);
-    for (let r: ManifestRoute | undefined = page; r; r = r.parentId ? m.routes[r.parentId] : undefined) {
-      files.add(r.module);
-      for (const f of r.imports ?? []) files.add(f);
-    }
-    const js = [...files].reduce((sum, f) => sum + size(f), 0) + (await largestViewBytes(files, views, source, size));
-    const inline = translations[page.id] ?? unmeasured;
-    out.push({ route: page.id, js, css, translations: inline, total: js + css + inline });
+  for (const page of scriptsOf(m)) {
+    const files = new Set(page.scripts);
+    const js = page.scripts.reduce((sum, f) => sum + size(f), 0) + (await largestViewBytes(files, views, source, size));
+    const inline = translations[page.route] ?? unmeasured;
+    out.push({ route: page.route, js, css, translations: inline, total: js + css + inline });
   }
   return out.sort((a, b) => b.total - a.total);
+}
+
+/** Every leaf route's script files as the HTML names them (entry, its imports, each route of the chain with its imports). */
+export const pageScripts = (root: string) => scriptsOf(readManifest(join(root, "public/build")));
+
+function scriptsOf(m: ReturnType<typeof readManifest>): { route: string; scripts: string[] }[] {
+  const parents = new Set(Object.values(m.routes).map((r) => r.parentId));
+  return Object.values(m.routes)
+    .filter((r) => !parents.has(r.id))
+    .map((page) => {
+      const files = new Set([m.entry.module, ...m.entry.imports]);
+      for (let r: ManifestRoute | undefined = page; r; r = r.parentId ? m.routes[r.parentId] : undefined) {
+        files.add(r.module);
+        for (const f of r.imports ?? []) files.add(f);
+      }
+      return { route: page.id, scripts: [...files] };
+    });
 }

@@ -28,6 +28,8 @@ const importing = (re: RegExp) =>
 /** Packages that are run, not imported: each with where (a test below checks the place names it). */
 const RUN_NOT_IMPORTED: Record<string, { file: string; mention: string }> = {
   "@remix-run/serve": { file: "scripts/serve-console.cjs", mention: "@remix-run/serve" },
+  // remix-serve, as patched, serves the precompressed build with it (patches/README.md)
+  "express-static-gzip": { file: "patches/@remix-run+serve+2.17.5.patch", mention: 'require("express-static-gzip")' },
   "@remix-run/dev": { file: "package.json", mention: "remix build" },
   "patch-package": { file: "package.json", mention: "patch-package" },
   "@stoplight/spectral-cli": { file: "tests/api/openapi-lint.test.ts", mention: "spectral" },
