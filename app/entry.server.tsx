@@ -100,14 +100,14 @@ export default async function handleRequest(request: Request, responseStatusCode
     // renderToString leaves out the doctype the streaming renderer writes before <html>. The body is handed over as
     // UTF-8 bytes: a string body is first made well-formed UTF-16 by undici (a copy of the whole page), then encoded.
     const html = Buffer.from(`<!DOCTYPE html>${renderToString(document())}`, "utf8");
-    if (!html.includes(UNFINISHED_BOUNDARY)) {
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      setSecurityHeaders(responseHeaders, request, nonce);
-      return new Response(oneChunk(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength)), {
-        headers: responseHeaders,
-        status: responseStatusCode,
-      });
-    }
+    if (!html.includes(UNFINISHED_BOUNDARY))
+      return htmlResponse(
+        oneChunk(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength)),
+        request,
+        responseStatusCode,
+        responseHeaders,
+        nonce,
+      );
   }
   return renderStreamed(document(), request, responseStatusCode, responseHeaders, nonce);
 }
@@ -138,12 +138,17 @@ function renderStreamed(element: ReactElement, request: Request, responseStatusC
     });
     sink.on("finish", () => {
       clearTimeout(timer);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      setSecurityHeaders(responseHeaders, request, nonce);
-      resolve(new Response(withoutZeroBytes(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(htmlResponse(withoutZeroBytes(Buffer.concat(chunks)), request, responseStatusCode, responseHeaders, nonce));
     });
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The document's answer, whichever renderer made it: HTML with the security headers for its nonce. */
+function htmlResponse(body: BodyInit, request: Request, status: number, headers: Headers, nonce: string) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  setSecurityHeaders(headers, request, nonce);
+  return new Response(body, { headers, status });
 }
 
 /** Data requests (`<path>.data`: client-side navigations and form posts with JavaScript). */

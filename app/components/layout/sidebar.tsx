@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
+import { inAppClick } from "~/components/link";
 import { cn } from "~/utils/cn";
 import type { MenuSectionView } from "~/utils/permissions.server";
 import { useLayoutT } from "./i18n";
@@ -128,18 +129,34 @@ function MenuLink({ page, active, className, testId }: { page: MenuSectionView["
   );
 }
 
-/** A plain left click on one of the element's same-origin links navigates inside the app instead of loading a page. */
+/**
+ * A click on one of the element's links that Remix's <Link> would navigate inside the app (~/components/link's
+ * `inAppClick`) does so, by one handler on the element instead of one per link.
+ */
 function useInAppNavigation(ref: React.RefObject<HTMLElement>) {
   const navigate = useNavigate();
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
       const a = (e.target as Element | null)?.closest("a");
-      if (!a || a.target || a.hasAttribute("download") || a.origin !== window.location.origin) return;
+      const target =
+        a &&
+        inAppClick(
+          {
+            defaultPrevented: e.defaultPrevented,
+            button: e.button,
+            metaKey: e.metaKey,
+            altKey: e.altKey,
+            ctrlKey: e.ctrlKey,
+            shiftKey: e.shiftKey,
+            currentTarget: a,
+          },
+          window.location,
+        );
+      if (!target) return;
       e.preventDefault();
-      navigate(a.pathname + a.search + a.hash);
+      navigate(target.to);
     };
     element.addEventListener("click", onClick);
     return () => element.removeEventListener("click", onClick);
