@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 
 /**
- * What a user must never see on a screen, checked by the table crawl (table-actions.spec.ts) and after every step of
+ * What a user must never see on a screen, checked by the page crawl (a11y.spec.ts) and after every step of
  * the journeys (journeys/): a clipped or covered row action, a raw translation key or code, an ISO timestamp, a
  * broken image.
  */
