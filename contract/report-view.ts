@@ -87,6 +87,18 @@ export interface ReportSectionView {
 }
 
 const LOCALE = { zh: "zh-CN", en: "en-US" } as const;
+/** Number formats made once per language and kind: a report formats every cell, and making a format costs far more than using one. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: "zh" | "en", kind: "integer" | "money"): Intl.NumberFormat {
+  const key = `${lang}|${kind}`;
+  let f = numberFormats.get(key);
+  if (!f)
+    numberFormats.set(
+      key,
+      (f = new Intl.NumberFormat(LOCALE[lang], kind === "integer" ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+    );
+  return f;
+}
 
 /** A value as the report shows it (tables and charts' labels); "—" for missing numbers. */
 export function formatReportValue(v: unknown, format: ReportFormat | undefined, lang: "zh" | "en"): string {
@@ -94,11 +106,11 @@ export function formatReportValue(v: unknown, format: ReportFormat | undefined, 
   const n = typeof v === "number" ? v : Number(v);
   switch (format) {
     case "integer":
-      return Number.isFinite(n) ? new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(n) : String(v);
+      return Number.isFinite(n) ? numberFormat(lang, "integer").format(n) : String(v);
     case "percent":
       return Number.isFinite(n) ? `${n.toFixed(1)}%` : String(v);
     case "money":
-      return Number.isFinite(n) ? `¥${new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100)}` : String(v);
+      return Number.isFinite(n) ? `¥${numberFormat(lang, "money").format(n / 100)}` : String(v);
     default:
       return String(v);
   }

@@ -4,9 +4,8 @@
  * rendering pages, which is CPU-bound, uses more than one core. Default 1: one process, exactly remix-serve alone.
  * Usage: node scripts/serve-console.cjs build/index.js (the same arguments as remix-serve).
  *
- * Each worker keeps its own 3-second copy of the user info (app/utils/current-user.server.ts): a role or kindergarten
- * switch gets a new token, so no worker serves the old role; after a logout or a password change another worker may
- * still hold the revoked token's copy for those seconds, and every API call made with that token is refused (401).
+ * Each worker keeps its own copy of the user info (app/utils/current-user.server.ts), revalidated with the API at
+ * every request (ETag), so no worker serves a role, flag or token that changed upstream.
  */
 const cluster = require("node:cluster");
 const path = require("node:path");

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatList, labelWithNote, langOf, localName } from "@contract/format";
+import { dateFormat, formatList, labelWithNote, langOf, localName } from "@contract/format";
 import { formatCell, formatDateTime } from "@contract/resource-format";
 import { exportCell } from "@api/resources/spreadsheet";
 
 /** contract/format.ts: lists and labels in the reader's language (no `、` or `（）` in English). */
 describe("list and label formatting", () => {
+  it("keeps one date format per language and options, each in its own language", () => {
+    const day = new Date("2026-11-23T00:00:00Z");
+    const zh = dateFormat("zh", { timeZone: "UTC", month: "short", day: "numeric" });
+    expect(dateFormat("zh", { timeZone: "UTC", month: "short", day: "numeric" })).toBe(zh);
+    expect(zh.format(day)).toBe("11月23日");
+    expect(dateFormat("en", { timeZone: "UTC", month: "short", day: "numeric" }).format(day)).toBe("23 Nov");
+    expect(dateFormat("en", { timeZone: "UTC", weekday: "short" }).format(day)).toBe("Mon");
+  });
   it("joins lists as each language does", () => {
     expect(formatList("zh", ["王芳", "李静", "张伟"])).toBe("王芳、李静、张伟");
     expect(formatList("en", ["Wang Fang", "Li Jing", "Zhang Wei"])).toBe("Wang Fang, Li Jing, Zhang Wei");

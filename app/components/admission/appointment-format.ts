@@ -1,3 +1,4 @@
+import { dateFormat, langOf } from "@contract/format";
 import type * as z from "zod";
 import { addDays } from "@contract/daily/time";
 import type { admissionAppointments } from "@contract/resources/admission";
@@ -29,7 +30,7 @@ export type AppointmentViewData = {
 /** "Mon 23 Nov" / "11月23日 周一" for a YYYY-MM-DD (a calendar date: formatted in UTC, never shifted). */
 export function formatDay(date: string, lang: string, weekday: "short" | "long" = "short") {
   const d = new Date(`${date}T00:00:00Z`);
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "zh-CN", { timeZone: "UTC", weekday, month: "short", day: "numeric" }).format(d);
+  return dateFormat(langOf(lang), { timeZone: "UTC", weekday, month: "short", day: "numeric" }).format(d);
 }
 
 /** The seven dates Monday–Sunday from `monday`. */

@@ -1,3 +1,4 @@
+import { dateFormat, langOf } from "@contract/format";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { AttendanceTrend } from "~/components/home/attendance-trend";
@@ -62,10 +63,7 @@ export default function Home() {
   const user = frame?.user;
   const menu = frame?.menu ?? [];
   const todos = data.summary?.todos.filter((todo) => todo.count > 0) ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
-    dateStyle: "full",
-    timeZone: "UTC",
-  }).format(new Date(data.today + "T00:00:00Z"));
+  const date = dateFormat(langOf(i18n.language), { dateStyle: "full", timeZone: "UTC" }).format(new Date(data.today + "T00:00:00Z"));
 
   return (
     <div className="space-y-5" data-testid="home">

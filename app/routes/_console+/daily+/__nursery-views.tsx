@@ -1,3 +1,4 @@
+import { dateFormat, langOf } from "@contract/format";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MEALS, MOODS } from "@contract/daily/nursery-vocab";
 import { addDays } from "@contract/school-time";
@@ -137,8 +138,7 @@ export function Week() {
   const data = useLoaderData<any>();
   const { t, i18n } = useTranslation(["daily"]);
   const shift = (days: number) => addDays(data.monday, days);
-  const weekday = (d: string) =>
-    new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", { weekday: "short", timeZone: "UTC" }).format(new Date(d + "T00:00:00Z"));
+  const weekday = (d: string) => dateFormat(langOf(i18n.language), { weekday: "short", timeZone: "UTC" }).format(new Date(d + "T00:00:00Z"));
   type Rec = { mood: string | null; meals: string | null; hydrationMl: number | null; toiletTimes: string; sleepSlots: string; healthNote: string | null };
   const days = data.days as { date: string; record: Rec | null }[];
   const line = (label: string, value: (r: Rec) => string) => (

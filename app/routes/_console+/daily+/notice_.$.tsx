@@ -1,3 +1,4 @@
+import { dateFormat, langOf } from "@contract/format";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ResourceSubPage } from "~/components/resource/pages";
@@ -31,10 +32,7 @@ function Extras() {
   if (data.view !== "detail") return null;
   const reads = data.reads as Reads;
   const video = data.item?.videoFileId as number | null;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(
-      new Date(iso),
-    );
+  const when = (iso: string) => dateFormat(langOf(i18n.language), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(new Date(iso));
   return (
     <>
       {video ? (

@@ -1,3 +1,4 @@
+import { dateFormat, langOf } from "@contract/format";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -19,10 +20,7 @@ export default function Page() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<{ post?: number; error?: string }>();
   const { t, i18n } = useTranslation(["daily"]);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(
-      new Date(iso),
-    );
+  const when = (iso: string) => dateFormat(langOf(i18n.language), { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(new Date(iso));
   const due = data.due?.filter((d) => d.count > 0) ?? [];
   return (
     <div className="grid gap-5 lg:grid-cols-2" data-testid="updates">
