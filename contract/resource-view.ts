@@ -197,6 +197,16 @@ export interface ResourceView {
   createDefaults?: Record<string, string>;
 }
 
+/** Fields only sub-pages read (forms, import, export, detail): a list page is sent none of them (`listViewOf`). */
+export type SubPageField = "formGroups" | "createDefaults" | "exportColumns" | "importColumns" | "detail";
+/** What a list and a sub-page alike read of a definition: the type of the components both use. */
+export type CommonView = Omit<ResourceView, SubPageField>;
+/** What a list page is sent of its definition (`listViewOf` in contract/resource.ts). */
+export interface ListView extends CommonView {
+  /** The definition has import columns: the list offers the import page. */
+  importable: boolean;
+}
+
 export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The longest keyword a list searches for (the query schema refuses more; the search box takes no more). */

@@ -14,6 +14,7 @@ import {
   type OptionSource,
   type Actor,
   type ResourceView,
+  type ListView,
   type Refusal,
   type RowActions,
   type StaticOption,
@@ -294,4 +295,9 @@ export const viewOf = oncePer((def: ResourceDefinition): ResourceView => {
     actions: def.actions && Object.fromEntries(actionNames(def).map((n) => [n, { ...def.actions![n]!, roles: actionRoles(def, n) }])),
   };
   return view;
+});
+/** What a list page is sent: `viewOf` without what only sub-pages read, the bytes of every list document. */
+export const listViewOf = oncePer((def: ResourceDefinition): ListView => {
+  const { formGroups: _f, createDefaults: _c, exportColumns: _e, importColumns, detail: _d, ...rest } = viewOf(def);
+  return { ...rest, importable: Boolean(importColumns?.length) };
 });

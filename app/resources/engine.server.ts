@@ -13,6 +13,7 @@ import {
   rowActionsFor,
   TODAY,
   viewOf,
+  listViewOf,
   visibleFor,
   type Action,
   type Actor,
@@ -111,7 +112,7 @@ async function guard(request: Request, def: ResourceDefinition, action: Action) 
 
 async function titles(request: Request, def: ResourceDefinition, page: PageRoute) {
   const t = await getT(request, ["menu", "resources", "crud"]);
-  return { def: viewOf(def), title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title, one: t(def.one) };
+  return { title: t(page.meta.title, { ns: "menu" }), titleKey: page.meta.title, one: t(def.one) };
 }
 
 /** `?back=` of sub-pages: the list's own query string (only "?…" is honoured). */
@@ -189,6 +190,7 @@ export async function listLoader({ request }: LoaderFunctionArgs, def: ResourceD
   const data: ListData = {
     view: "list",
     ...head,
+    def: listViewOf(def),
     back: "",
     roleId: user.info.roleId,
     perms: permsOf(def, user),
@@ -279,7 +281,7 @@ export async function subLoader(args: LoaderFunctionArgs, def: ResourceDefinitio
   const { user, page } = await guard(request, def, ACTION_OF[sub.view]);
   const url = new URL(request.url);
   const head = await titles(request, def, page);
-  const base = { ...head, roleId: user.info.roleId, perms: permsOf(def, user), back: backOf(url) };
+  const base = { ...head, def: viewOf(def), roleId: user.info.roleId, perms: permsOf(def, user), back: backOf(url) };
 
   if (sub.view === "create" || sub.view === "edit") {
     const mode = sub.view === "create" ? "create" : "change";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ResourceView } from "@contract/resource-view";
+import type { ListView, ResourceView } from "@contract/resource-view";
 
 /** Shapes the resource loaders answer (serialisable; shared by app/resources and app/components/resource). */
 export interface Option {
@@ -13,8 +13,6 @@ export interface Perms {
   view: boolean;
 }
 interface Base {
-  /** The definition as plain data (`viewOf`): the browser never loads the definition itself. */
-  def: ResourceView;
   title: string;
   titleKey: string;
   /** The translated `one` of the definition. */
@@ -29,14 +27,18 @@ export type Item = Record<string, unknown> & { id: number; actions?: Record<stri
 
 export interface ListData extends Base {
   view: "list";
+  /** What a list reads of the definition (`listViewOf`): no forms, import, export or detail fields. */
+  def: ListView;
   query: Record<string, string>;
   page: { list: Item[]; total: number; currentPage: number; pageSize: number };
   error: string | null;
   options: Record<string, Option[]>;
 }
 
-export type SubData = Base &
-  (
+export type SubData = Base & {
+  /** The definition as plain data (`viewOf`): the browser never loads the definition itself. */
+  def: ResourceView;
+} & (
     | {
         view: "create" | "edit";
         id: number | null;

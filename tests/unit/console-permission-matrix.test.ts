@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionOf } from "@contract/actions";
-import { allFormFields, type ResourceDefinition } from "@contract/resource";
+import { allFormFields, type ResourceDefinition, type SubPageField } from "@contract/resource";
 import { RESOURCES } from "@contract/resources";
 import { users } from "@contract/resources/users";
 import { demoFlags, expectedVisible, parseTable, ruleAllows, type TableRow } from "../fixtures/routes-table";
@@ -236,6 +236,8 @@ function formFrom(def: ResourceDefinition, item: Record<string, unknown>): Recor
   return out;
 }
 
+const SUB_PAGE_FIELDS: SubPageField[] = ["formGroups", "createDefaults", "exportColumns", "importColumns", "detail"];
+
 const NOT_REFUSED = [200, 204, 302, 303, 400, 405, 409, 422];
 
 describe("console permission matrix: every page's route module and every resource definition", () => {
@@ -336,7 +338,13 @@ describe("console permission matrix: every page's route module and every resourc
           actor: a,
           want: [read ? 200 : 403],
           run: () => callRoute(listFile, "loader", P, a),
-          check: (r) => ((r.body as { error?: unknown })?.error ? `the list loaded no data: ${String((r.body as { error: unknown }).error)}` : null),
+          check: (r) => {
+            const body = r.body as { error?: unknown; def?: Record<string, unknown> } | null;
+            if (body?.error) return `the list loaded no data: ${String(body.error)}`;
+            // A list is sent listViewOf: none of the sub-page fields (tests/unit/list-view.test.ts).
+            const sent = SUB_PAGE_FIELDS.filter((f) => body?.def && f in body.def);
+            return sent.length ? `the list's def carries ${sent.join(", ")}` : null;
+          },
         });
         if (exportable)
           cells.push({

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { ResourceView } from "@contract/resource-view";
+import type { CommonView } from "@contract/resource-view";
 import { StateBadge } from "~/components/resource/record-actions";
 import { useTranslation } from "~/utils/i18n-react";
 import type { AppointmentItem } from "./appointment-format";
 
 /** One appointment: time, the customer's child (a link to the customer), the owning teacher and the state badge. */
-export function AppointmentEntry({ def, customersPage, item }: { def: ResourceView; customersPage: string; item: AppointmentItem }) {
+export function AppointmentEntry({ def, customersPage, item }: { def: CommonView; customersPage: string; item: AppointmentItem }) {
   const { t } = useTranslation("admission");
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="appointment" data-id={item.id} data-date={item.date}>

@@ -2,14 +2,14 @@ import { dateFormat, langOf } from "@contract/format";
 import type * as z from "zod";
 import { addDays } from "@contract/daily/time";
 import type { admissionAppointments } from "@contract/resources/admission";
-import type { ResourceView } from "@contract/resource-view";
+import type { ListView } from "@contract/resource-view";
 
 export type AppointmentView = "day" | "week";
 export type AppointmentItem = z.infer<typeof admissionAppointments.item> & { actions: Record<string, boolean> };
 export type AppointmentViewData = {
   view: AppointmentView;
-  /** The appointments' definition as plain data (`viewOf`): states and record actions, `page`. */
-  def: ResourceView;
+  /** The appointments' definition as a list reads it (`listViewOf`): states and record actions, `page`. */
+  def: ListView;
   /** The customers' list page (links to a customer). */
   customersPage: string;
   title: string;

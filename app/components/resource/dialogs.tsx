@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { actionMessageKey, commentLabelOf, labelIn, actionOf } from "@contract/actions";
-import type { ResourceView } from "@contract/resource-view";
+import type { CommonView } from "@contract/resource-view";
 import * as Dialog from "~/components/ui/dialog";
 import { CsrfInput } from "~/components/csrf-input";
 import type { Item } from "~/resources/types";
@@ -14,7 +14,7 @@ export { ConfirmDeleteDialog } from "./confirm-dialog";
  * The confirmation dialogs of the list and the detail page, loaded on the click that opens one (React.lazy in
  * record-actions.tsx and list.tsx). Without JavaScript the same questions are pages (record-actions.tsx, pages.tsx).
  */
-export function ActionDialog({ def, item, name, back, onClose }: { def: ResourceView; item: Item; name: string; back: string; onClose: () => void }) {
+export function ActionDialog({ def, item, name, back, onClose }: { def: CommonView; item: Item; name: string; back: string; onClose: () => void }) {
   const { t, lang } = useResourceT();
   const a = actionOf(def, name)!;
   const label = labelIn(a.label, lang);
@@ -40,7 +40,7 @@ export function ActionDialog({ def, item, name, back, onClose }: { def: Resource
 }
 
 /** The bulk action's question in a Radix dialog (JavaScript); it posts the selection to `<page>/<action>`. */
-export function BulkActionDialog({ def, name, items, back, onClose }: { def: ResourceView; name: string; items: Item[]; back: string; onClose: () => void }) {
+export function BulkActionDialog({ def, name, items, back, onClose }: { def: CommonView; name: string; items: Item[]; back: string; onClose: () => void }) {
   const { t, lang } = useResourceT();
   const a = actionOf(def, name)!;
   const label = labelIn(a.label, lang);

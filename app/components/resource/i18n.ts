@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n-react";
 import { langOf } from "@contract/format";
 import { isNamespacedKey, splitMessage } from "@contract/resource-view";
-import type { ResourceView } from "@contract/resource-view";
+import type { CommonView } from "@contract/resource-view";
 import type { Item } from "~/resources/types";
 /**
  * Translation for resource pages: `t` knows the crud, resources and menu namespaces; `msg` turns a
@@ -35,7 +35,7 @@ export function searchOf(query: Record<string, string>, changes: Record<string, 
 }
 
 /** A sub-page URL carrying the list's query back (`?back=…`). */
-export function subHref(def: ResourceView, path: string, back: string): string {
+export function subHref(def: CommonView, path: string, back: string): string {
   return `${def.page}/${path}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
 }
 

@@ -1,7 +1,7 @@
 import { Form, useLoaderData, useSubmit } from "@remix-run/react";
 import { Link } from "~/components/link";
 import * as React from "react";
-import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ResourceView } from "@contract/resource-view";
+import { DEFAULT_PAGE_SIZES, KEYWORD_MAX, parseSort, visibleFor, type FilterDef, type ListColumn, type ListView } from "@contract/resource-view";
 import { formatCell } from "@contract/resource-format";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/hydrated";
@@ -127,7 +127,7 @@ function Cell({ col, item }: { col: ListColumn; item: Item }) {
 }
 
 /** The state column shows each state in its tone (the definition's `states`), unless the column names its own tones. */
-function withStateTones(def: ResourceView, col: ListColumn): ListColumn {
+function withStateTones(def: ListView, col: ListColumn): ListColumn {
   if (col.tones || !def.states || def.states.field !== col.field) return col;
   return { ...col, tones: Object.fromEntries(def.states.list.map((s) => [String(s.item ?? s.name), s.tone])) };
 }
@@ -212,7 +212,7 @@ export function ResourceListPage({
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           {toolbar}
-          {perms.create && def.importColumns?.length ? (
+          {perms.create && def.importable ? (
             <Link to={subHref(def, "import", back)} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="import-button">
               {t("crud:actions.import")}
             </Link>

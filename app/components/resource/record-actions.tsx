@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Link } from "~/components/link";
 import * as React from "react";
 import { actionMessageKey, actionNames, actionOf, labelIn, stateDef, stateOf, type ActionPlace, type Tone } from "@contract/actions";
-import type { ResourceView } from "@contract/resource-view";
+import type { CommonView } from "@contract/resource-view";
 import type { RoleId } from "@contract/roles";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonVariants } from "~/components/ui/button";
@@ -27,7 +27,7 @@ const TONE: Record<Tone, string> = {
   info: "bg-blue-50 text-blue-800 ring-blue-200",
 };
 
-export function StateBadge({ def, item }: { def: ResourceView; item: Record<string, unknown> }) {
+export function StateBadge({ def, item }: { def: CommonView; item: Record<string, unknown> }) {
   const { lang } = useResourceT();
   const s = stateDef(def, stateOf(def, item));
   if (!s) return null;
@@ -38,10 +38,10 @@ export function StateBadge({ def, item }: { def: ResourceView; item: Record<stri
   );
 }
 
-const actionHref = (def: ResourceView, id: number, name: string, back: string) => `${def.page}/${id}/${name}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
+const actionHref = (def: CommonView, id: number, name: string, back: string) => `${def.page}/${id}/${name}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
 
 /** The actions `item` allows now at `place`: a link to the confirmation (a dialog with JavaScript), or a one-click form. */
-export function RecordActionButtons({ def, item, back, place }: { def: ResourceView; item: Item; back: string; place: ActionPlace }) {
+export function RecordActionButtons({ def, item, back, place }: { def: CommonView; item: Item; back: string; place: ActionPlace }) {
   const { lang } = useResourceT();
   const hydrated = useHydrated();
   const [open, setOpen] = React.useState<string | null>(null);
@@ -125,7 +125,7 @@ export function CommentField({ required, error, label }: { required: boolean; er
 }
 
 /** The definition's actions offered in the list's bulk bar (`where` has "bulk") that `roleId` may take (actionRoles). */
-export const bulkActionNames = (def: ResourceView, roleId: number | null | undefined) =>
+export const bulkActionNames = (def: CommonView, roleId: number | null | undefined) =>
   actionNames(def).filter((n) => actionOf(def, n)!.where.includes("bulk") && roleId != null && (actionOf(def, n)!.roles ?? []).includes(roleId as RoleId));
 
 /** The selection, each row with its state; a note when some are in a state the action does not start from (all or nothing). */
@@ -134,7 +134,7 @@ export function BulkSelection({
   name,
   items,
 }: {
-  def: ResourceView;
+  def: CommonView;
   name: string;
   items: { id: number; label: string; allowed: boolean; row: Record<string, unknown> }[];
 }) {

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { pageSchema } from "@contract/api";
 import { customerTimelineEntrySchema } from "@contract/entities/customer-timeline";
 import { addDays, mondayOf, todayCn } from "@contract/daily/time";
-import { can, MAX_PAGE_SIZE, viewOf } from "@contract/resource";
+import { can, listViewOf, MAX_PAGE_SIZE } from "@contract/resource";
 import { admissionAppointments, admissionCommunications, admissionCustomers } from "@contract/resources/admission";
 import { rowSchema, withActions } from "~/resources/engine.server";
 import { resourceListLoader, resourceSubLoader } from "~/resources/route";
@@ -154,7 +154,7 @@ export async function appointmentListLoader(args: LoaderFunctionArgs) {
   const back = `?${url.searchParams.toString()}`;
   const data: AppointmentViewData = {
     view,
-    def: viewOf(admissionAppointments),
+    def: listViewOf(admissionAppointments),
     customersPage: admissionCustomers.page,
     title: t(page.meta.title, { ns: "menu" }),
     date,
