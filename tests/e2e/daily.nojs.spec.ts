@@ -1,27 +1,36 @@
 import { expect, test } from "@playwright/test";
 import { loginHere, expectToast } from "../fixtures/e2e";
+import { todayCn } from "./journeys/staff-steps";
 
 /**
- * The Daily section without JavaScript: the doctor marks a dose given on the record action's confirmation page; the
- * principal fills a class's missing health daily report (in English); a teacher fills the class's baby-sitting day
- * sheet (a bad sleep slot is refused by the server with its message by the cell, nothing saved; then saved).
+ * The Daily section without JavaScript: the doctor records a request and marks its dose given on the record action's
+ * confirmation page; the principal fills a class's missing health daily report (in English); a teacher fills the
+ * class's baby-sitting day sheet (a bad sleep slot is refused by the server with its message by the cell, nothing saved; then saved).
  */
 
-test("without JavaScript the doctor marks today's dose given; who gave it is recorded", async ({ page }) => {
-  await page.goto("/daily/medication");
+test("without JavaScript the doctor records a request for today and marks the dose given; who gave it is recorded", async ({ page }) => {
+  await page.goto("/daily/medication/new");
   await loginHere(page, "13800000007");
+  // Her own request, of today: the demo's requests are of the day the data was loaded, which a long run may outlast
+  // (China time turns over at 16:00 UTC).
+  const medicine = `止咳糖浆 ${Date.now().toString(36).slice(-5)}`;
+  const form = page.getByTestId("resource-form");
+  await form.getByLabel("幼儿").selectOption({ label: "朱明哲（托一班）" });
+  await form.getByLabel("日期").fill(todayCn());
+  await form.getByLabel("药品名称").fill(medicine);
+  await form.getByLabel("剂量").fill("5 ml");
+  await form.getByLabel("喂药时间").fill("11:30");
+  await page.getByTestId("form-submit").click();
+  await expect(page).toHaveURL(/\/daily\/medication(\?|$)/);
   await page.getByTestId("medication-today").click();
-  const row = page
-    .getByTestId("resource-row")
-    .filter({ has: page.getByTestId("row-give") })
-    .first();
+  const row = page.getByTestId("resource-row").filter({ hasText: medicine });
   await row.getByTestId("row-give").click();
   await expect(page).toHaveURL(/\/daily\/medication\/\d+\/give/);
   await page.getByTestId("action-comment").fill("饭后服用");
   await page.getByTestId("confirm-give").click();
   await expect(page).toHaveURL(/\/daily\/medication\?/);
   await page.goto("/daily/medication?status=done");
-  await expect(page.getByTestId("resource-row").first()).toContainText("已完成");
+  await expect(page.getByTestId("resource-row").filter({ hasText: medicine })).toContainText("已完成");
 });
 
 test("without JavaScript the principal reports a missing class's health in English", async ({ page, baseURL }) => {
