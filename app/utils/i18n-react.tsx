@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { plural } from "@contract/plural";
 import { useNonce } from "./nonce";
 
@@ -141,7 +141,7 @@ export function TranslationProvider(props: {
       if (lng === state.language) return;
       if (!load) throw new Error("no translation loader");
       const resources = await load(lng);
-      setState({ language: lng, resources, partial: false });
+      startTransition(() => setState({ language: lng, resources, partial: false }));
     },
     [load, state.language],
   );
@@ -151,7 +151,9 @@ export function TranslationProvider(props: {
     let loading: Promise<void> | undefined;
     completeTranslations = () =>
       (loading ??= load(language).then(
-        (resources) => setState((s) => (s.language === language ? { language, resources, partial: false } : s)),
+        // A transition: the whole file may arrive while a lazily loaded view's boundary is still hydrating, and an
+        // urgent update there makes React drop its server HTML and render it anew, blank meanwhile (React error 421).
+        (resources) => startTransition(() => setState((s) => (s.language === language ? { language, resources, partial: false } : s))),
         (error: unknown) => {
           loading = undefined;
           throw error;
