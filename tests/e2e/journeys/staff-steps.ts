@@ -30,10 +30,8 @@ export async function photos(prefix: string) {
 }
 
 /** Today in China (the kindergarten's day), as a date field wants it. */
-export const todayCn = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-/** The time in China now, HH:MM. */
-export const nowCn = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(11, 16);
+/** The school's today and time in China, from the one helper the product uses (contract/school-time.ts). */
+export { todayCn, nowCnTime as nowCn } from "@contract/school-time";
 
 /** `count` images, each loaded (with pixels): `see()` fails a broken image, but one still loading is no proof yet. */
 export async function expectLoaded(images: Locator, count: number) {
