@@ -29,7 +29,6 @@ export async function photos(prefix: string) {
   return [png, jpg] as const;
 }
 
-/** Today in China (the kindergarten's day), as a date field wants it. */
 /** The school's today and time in China, from the one helper the product uses (contract/school-time.ts). */
 export { todayCn, nowCnTime as nowCn } from "@contract/school-time";
 
