@@ -9,14 +9,13 @@ import { tableProblems } from "./screen-checks";
  * The crawl of every page: accessibility, English chrome and tables on school screens. Every page of the route table
  * (tests/fixtures/routes-table.md) is visited as a demo account that may see it (kindergarten 1: every show-flag on,
  * every hide-flag off), plus the sub-pages its list offers (every create form and detail page; the delete confirmation
- * and import pages, one component each, once per test) and the public pages, in English at 1280 × 720 (the longest
- * labels on the smallest screen) and in Chinese (default) at 1366 × 768 (the `lng` cookie the language switch sets).
- * Each page must hydrate and have no serious or critical axe-core violation (both checked in one of the two languages,
- * see `axeTurn`), and in English its chrome must hold no Han character and no CJK punctuation. On each page of the
- * table, on both screens, the tables must hold up (issue 26, item 4; `tableProblems` in ./screen-checks.ts): the page
- * never scrolls sideways, every control of a table row is inside the viewport and the element a click at its centre
- * reaches, and a short Chinese text in a cell stays on one line. One visit serves all three, so each page loads once
- * per language.
+ * and import pages, one component each, once per test) and the public pages. Each page is visited once, in English at
+ * 1280 × 720 (the longest labels on the smallest screen) or in Chinese (default) at 1366 × 768 (the `lng` cookie the
+ * language switch sets), the two in turn (`langOf`). Each visit: the page hydrates, has no serious or critical axe-core
+ * violation, its tables hold up (issue 26, item 4; `tableProblems` in ./screen-checks.ts: the page never scrolls
+ * sideways, every control of a table row is inside the viewport and the element a click at its centre reaches, and a
+ * short Chinese text in a cell stays on one line), and its English chrome holds no Han character and no CJK
+ * punctuation (for a page visited in Chinese, in the English document the server renders for the same user).
  *
  * Chrome vs data: every text node and every aria-label / title / placeholder / alt of the document
  * (the document title too) is chrome, except what shows data values: table body cells, detail values
@@ -27,8 +26,7 @@ import { tableProblems } from "./screen-checks";
  * any value quoted in a sentence (“中一班”), the checkbox labels of multi-selects (people), and text
  * marked as another language (`lang="zh"`: the language choice 中文 names itself in its own script).
  * Placeholder ("coming soon") pages are
- * included: axe runs on the first one of each account and language (they share one component),
- * the English check on all.
+ * included: axe runs on the first one of each test (they share one component), the English check on all.
  */
 const rows = parseTable();
 /** The screen of each language: English, the longest labels, on the smallest screen staff have. */
@@ -52,24 +50,28 @@ const DATA_SELECTOR = ["tbody td", "tbody th", "dd", "[data-value]", "option:not
   ",",
 );
 
-/** Texts of the page's chrome (see above) that contain Han characters or CJK punctuation. */
-async function nonEnglishChrome(page: Page): Promise<string[]> {
+/**
+ * Texts of the page's chrome (see above) that contain Han characters or CJK punctuation: of the page itself, or of
+ * `html` (a document the server rendered, read as the browser parses it).
+ */
+async function nonEnglishChrome(page: Page, html?: string): Promise<string[]> {
   return page.evaluate(
-    ({ data, han, punct }) => {
-      const me = document.querySelector("[data-testid=user-name]")?.textContent?.trim();
+    ({ data, han, punct, html }) => {
+      const doc = html === undefined ? document : new DOMParser().parseFromString(html, "text/html");
+      const me = doc.querySelector("[data-testid=user-name]")?.textContent?.trim();
       const chromeOf = (s: string) => (me ? s.split(me).join("") : s).replace(/“[^”]*”/g, "");
       const bad = (s: string) => new RegExp(han, "u").test(chromeOf(s)) || new RegExp(punct).test(chromeOf(s));
       const otherLanguage = (el: Element) => !(el.closest("[lang]")?.getAttribute("lang") ?? "en").startsWith("en");
       const out: string[] = [];
-      if (bad(document.title)) out.push(`<title> ${document.title}`);
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      if (bad(doc.title)) out.push(`<title> ${doc.title}`);
+      const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const el = n.parentElement;
         if (!el || el.closest("script,style,noscript," + data) || otherLanguage(el)) continue;
         const text = n.textContent?.trim() ?? "";
         if (text && bad(text)) out.push(`<${el.tagName.toLowerCase()}> ${text}`);
       }
-      for (const el of document.body.querySelectorAll("[aria-label],[title],[placeholder],[alt]")) {
+      for (const el of doc.body.querySelectorAll("[aria-label],[title],[placeholder],[alt]")) {
         if (el.closest(data) || otherLanguage(el)) continue;
         for (const a of ["aria-label", "title", "placeholder", "alt"]) {
           const v = el.getAttribute(a);
@@ -78,8 +80,16 @@ async function nonEnglishChrome(page: Page): Promise<string[]> {
       }
       return [...new Set(out)];
     },
-    { data: DATA_SELECTOR, han: HAN.source, punct: CJK_PUNCTUATION.source },
+    { data: DATA_SELECTOR, han: HAN.source, punct: CJK_PUNCTUATION.source, html },
   );
+}
+
+/** The English document the server renders for the page just loaded (its final address) to its user (its cookies, `lng=en`). */
+async function englishDocument(page: Page): Promise<string> {
+  const url = page.url();
+  const cookies = (await page.context().cookies(url)).filter((c) => c.name !== "lng").map((c) => `${c.name}=${c.value}`);
+  const res = await page.request.get(url, { headers: { cookie: [...cookies, "lng=en"].join("; ") } });
+  return res.text();
 }
 
 /**
@@ -106,18 +116,21 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 type Lang = "zh" | "en";
 
+/** The language of the pages visited from now on (the `lng` cookie the language switch sets) and its screen. */
 async function setLanguage(page: Page, lang: Lang) {
-  const url = new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url());
-  await page.context().addCookies([{ name: "lng", value: lang, url: url.origin }]);
+  await page.context().addCookies([{ name: "lng", value: lang, url: new URL(test.info().project.use.baseURL!).origin }]);
+  await page.setViewportSize(SCREEN[lang]);
 }
 
-/** Visits one page (or inspects the one just loaded), runs axe unless told not to and, in English, the chrome check. */
-async function check(page: Page, path: string, lang: Lang, { axe = true, loaded = false, status = 200 } = {}): Promise<string[]> {
+/**
+ * Visits one page (or inspects the one just loaded) and runs axe unless told not to; the chrome check in English: on
+ * the page itself when it is shown in English, else on the English document the server renders for it.
+ */
+async function check(page: Page, path: string, lang: Lang, { axe = true, loaded = false, status = 200, chrome = lang === "en" } = {}): Promise<string[]> {
   const code = loaded ? status : ((await page.goto(path))?.status() ?? 0);
   const problems: string[] = [];
   if (code >= 400 && !/^\/40[14]$/.test(path)) problems.push(`HTTP ${code}`);
-  // With JavaScript every page hydrates (a script error leaves it a plain document: the statistics page once did);
-  // checked with axe, i.e. in one of the two languages (the scripts are the same in both).
+  // With JavaScript every page hydrates (a script error leaves it a plain document: the statistics page once did).
   if (axe && test.info().project.use.javaScriptEnabled !== false && code < 400) {
     const ok = await page
       .locator("html[data-hydrated]")
@@ -127,7 +140,10 @@ async function check(page: Page, path: string, lang: Lang, { axe = true, loaded 
     if (!ok) problems.push("did not hydrate");
   }
   if (axe) problems.push(...(await axeProblems(page)));
-  if (lang === "en") problems.push(...(await nonEnglishChrome(page)).map((s) => `non-English chrome: ${s}`));
+  if (chrome) {
+    const english = lang === "en" ? undefined : await englishDocument(page);
+    problems.push(...(await nonEnglishChrome(page, english)).map((s) => `non-English chrome${english ? " (server-rendered)" : ""}: ${s}`));
+  }
   return problems.map((p) => `[${lang}] ${path}: ${p}`);
 }
 
@@ -151,44 +167,45 @@ async function subPages(page: Page, seen: Set<string>): Promise<string[]> {
 }
 
 /**
- * The Chinese and the English test of a chunk visit the same pages in the same order; axe runs on each page in one of
- * the two (Chinese on the 1st, 3rd… page, English on the 2nd, 4th…), so every page is checked once and both languages
- * are, while (in English) the chrome's language is checked on every page. axe is most of the crawl's time.
+ * Each page is visited once, Chinese and English in turn (the 1st, 3rd… visit of a test in Chinese at 1366 × 768, the
+ * 2nd, 4th… in English at 1280 × 720), so both languages and both screens are crawled; axe and the tables are checked
+ * on every visit, the English chrome of every page too (of the Chinese visits, in the document the server renders in
+ * English). Loading a page, and axe, are most of the crawl's time.
  */
-const axeTurn = (n: number, lang: Lang) => n % 2 === (lang === "zh" ? 0 : 1);
+const langOf = (visit: number): Lang => (visit % 2 === 0 ? "zh" : "en");
 
-async function crawl(page: Page, paths: string[], lang: Lang): Promise<string[]> {
+async function crawl(page: Page, paths: string[]): Promise<string[]> {
   const problems: string[] = [];
-  await setLanguage(page, lang);
   let placeholderChecked = false;
   const seen = new Set<string>();
-  let n = 0;
+  let visits = 0;
   for (const path of paths) {
+    const lang = langOf(visits++);
+    await setLanguage(page, lang);
     const status = (await page.goto(path))?.status() ?? 0;
     const placeholder = (await page.getByTestId("not-built").count()) > 0;
-    const turn = axeTurn(n++, lang);
-    const axe = (!placeholder || !placeholderChecked) && turn;
-    problems.push(...(await check(page, path, lang, { loaded: true, status, axe })));
+    problems.push(...(await check(page, path, lang, { loaded: true, status, axe: !placeholder || !placeholderChecked, chrome: true })));
     problems.push(...(await tableProblems(page, TABLE_ROWS)).map((p) => `[${lang}] ${path}: ${p}`));
     placeholderChecked ||= placeholder;
-    for (const sub of await subPages(page, seen)) problems.push(...(await check(page, sub, lang, { axe: axeTurn(n++, lang) })));
+    for (const sub of await subPages(page, seen)) {
+      const subLang = langOf(visits++);
+      await setLanguage(page, subLang);
+      problems.push(...(await check(page, sub, subLang, { chrome: true })));
+    }
   }
   return problems;
 }
 
 test.describe("every page: no serious axe violation; English chrome without Han text or CJK punctuation; row actions reachable on 1280 and 1366 px screens", () => {
-  // Accounts and languages are independent: let both workers share them.
+  // Accounts are independent: let both workers share them.
   test.describe.configure({ mode: "parallel" });
   for (const [role, all] of planAccounts(rows, FLAGS))
     for (const paths of chunks(all, CHUNK))
-      for (const lang of ["zh", "en"] as const) {
-        test(`role ${role} (${phoneOf(role)}), ${lang}: ${paths.length} pages from ${paths[0]}`, async ({ page }) => {
-          test.setTimeout(240_000);
-          await page.setViewportSize(SCREEN[lang]);
-          await signIn(page, phoneOf(role));
-          expect(await crawl(page, paths, lang)).toEqual([]);
-        });
-      }
+      test(`role ${role} (${phoneOf(role)}): ${paths.length} pages from ${paths[0]}, in Chinese and English in turn`, async ({ page }) => {
+        test.setTimeout(240_000);
+        await signIn(page, phoneOf(role));
+        expect(await crawl(page, paths)).toEqual([]);
+      });
 
   for (const lang of ["zh", "en"] as const)
     test(`public pages, ${lang}`, async ({ page }) => {
