@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: type check, vitest (unit + API on SQLite), the API suites again on PostgreSQL,
-# and the Playwright end-to-end tests in Debian's Chromium. Ends with one line "N passed, N failed".
+# and the Playwright end-to-end tests in Chromium's headless shell (tests/browser.ts). Ends with one line "N passed, N failed".
 # Two Node LTS lines: the machine's Node runs the unit suites, the PostgreSQL API lane and Playwright; Node 22 (the
 # Dockerfile's line, scripts/ensure-node22.sh) runs the API suites on SQLite.
 # With CI=true a missing PostgreSQL or Node 22 is a failure, not a skip.
