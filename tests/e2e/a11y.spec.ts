@@ -179,19 +179,19 @@ async function crawl(page: Page, paths: string[]): Promise<string[]> {
   let placeholderChecked = false;
   const seen = new Set<string>();
   let visits = 0;
-  for (const path of paths) {
+  const nextLanguage = async () => {
     const lang = langOf(visits++);
     await setLanguage(page, lang);
+    return lang;
+  };
+  for (const path of paths) {
+    const lang = await nextLanguage();
     const status = (await page.goto(path))?.status() ?? 0;
     const placeholder = (await page.getByTestId("not-built").count()) > 0;
     problems.push(...(await check(page, path, lang, { loaded: true, status, axe: !placeholder || !placeholderChecked, chrome: true })));
     problems.push(...(await tableProblems(page, TABLE_ROWS)).map((p) => `[${lang}] ${path}: ${p}`));
     placeholderChecked ||= placeholder;
-    for (const sub of await subPages(page, seen)) {
-      const subLang = langOf(visits++);
-      await setLanguage(page, subLang);
-      problems.push(...(await check(page, sub, subLang, { chrome: true })));
-    }
+    for (const sub of await subPages(page, seen)) problems.push(...(await check(page, sub, await nextLanguage(), { chrome: true })));
   }
   return problems;
 }
